@@ -1,0 +1,20 @@
+// rigwright-cli: the engine from the command line, for batch work. See DESIGN.md.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/info_command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Rigwright: retarget, skin and animate characters from the command line"};
+  app.require_subcommand(1);
+  int exitCode = rw::cli::kExitOk;
+  rw::cli::addInfoCommand(app, exitCode);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : rw::cli::kExitBadInput;
+  }
+  return exitCode;
+}

@@ -1,0 +1,26 @@
+#pragma once
+// Reads any file Assimp reads (meshes, rigs, animations, BVH motion) into a Character.
+#include <optional>
+#include <string>
+
+#include "character.h"
+#include "util/expected.h"
+
+namespace rw {
+
+struct ImportOptions {
+  /// Overrides the up axis guessed from the format and metadata.
+  std::optional<UpAxis> upAxis;
+  double relativeWeldTolerance = kDefaultWeldTolerance;
+};
+
+/// Imports `path` into character space (see character.h). Every pitfall of DATA.md is handled
+/// here: seams welded (with the map back), skinned meshes placed by global(bone)·offset instead
+/// of their node transform, bind pose from the offsets when the node rest pose differs, weights
+/// normalized, BVH skeleton meshes dropped, bones without nodes recreated from their offsets,
+/// several skeleton roots kept, Z-up turned to Y-up, `*_end` leaves folded into their parent's
+/// tail. What was repaired is listed in Character::notes.
+/// Errors name the file and the problem.
+Expected<Character> importCharacter(const std::string& path, const ImportOptions& options = {});
+
+}  // namespace rw

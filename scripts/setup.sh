@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Rigwright needs to build, test and run. Idempotent.
+# Runs as root, or through sudo when it is available.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config clang-format
+  # Qt 6 (Widgets, OpenGL widgets, Test, moc) and OpenGL under Xvfb
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev
+  xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev libglx-mesa0
+  # numerics and geometry
+  libeigen3-dev libopenmesh-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev
+  # file formats, real test data, command line, JSON, compression
+  libassimp-dev assimp-utils assimp-testmodels nlohmann-json3-dev libcli11-dev zlib1g-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); else
+    echo "setup.sh: needs root (or sudo) to install Debian packages" >&2; exit 1
+  fi
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup.sh: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+echo "setup.sh: installing ${missing[*]}"
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
