@@ -37,6 +37,7 @@ bool isEndLeafName(const std::string& name) {
   auto endsWith = [&](const std::string& suffix) {
     return n.size() >= suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
+  if (n.rfind("endsite", 0) == 0 || n.rfind("end site", 0) == 0) return true;  // Assimp's BVH
   return endsWith("_end") || endsWith("end site") || endsWith("_end_site") || endsWith(".end") ||
          endsWith("_nub") || endsWith(" nub");
 }
@@ -100,16 +101,42 @@ class SceneReader {
     for (unsigned m = 0; m < scene_.mNumMeshes; ++m)
       for (unsigned b = 0; b < scene_.mMeshes[m]->mNumBones; ++b)
         boneNames_.insert(scene_.mMeshes[m]->mBones[b]->mName.C_Str());
+    // Animated nodes are joints, except containers whose channel never leaves their rest
+    // transform (Blender's "Armature" object in FBX files): those are not bones.
     std::set<std::string> animated;
     for (unsigned a = 0; a < scene_.mNumAnimations; ++a)
-      for (unsigned c = 0; c < scene_.mAnimations[a]->mNumChannels; ++c)
-        animated.insert(scene_.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
+      for (unsigned c = 0; c < scene_.mAnimations[a]->mNumChannels; ++c) {
+        const aiNodeAnim* channel = scene_.mAnimations[a]->mChannels[c];
+        auto it = nodeByName_.find(channel->mNodeName.C_Str());
+        if (it != nodeByName_.end() && channelStaysAtRest(*channel, nodes_[it->second].local)) continue;
+        animated.insert(channel->mNodeName.C_Str());
+      }
     for (NodeInfo& n : nodes_) {
       const std::string name = n.node->mName.C_Str();
       // The scene root only becomes a joint when it is itself a bone: Assimp's BVH root is the
       // "Hips" joint, but most roots are a file-level container.
       n.seed = boneNames_.count(name) || (animated.count(name) && n.node->mNumMeshes == 0);
     }
+  }
+
+  static bool channelStaysAtRest(const aiNodeAnim& c, const Transform& rest) {
+    Eigen::Vector3d t, sc;
+    Eigen::Quaterniond r;
+    decompose(rest, t, r, sc);
+    const double tol = 1e-5 * std::max(1.0, t.norm());
+    for (unsigned k = 0; k < c.mNumPositionKeys; ++k) {
+      const aiVector3D& v = c.mPositionKeys[k].mValue;
+      if ((Eigen::Vector3d(v.x, v.y, v.z) - t).norm() > tol) return false;
+    }
+    for (unsigned k = 0; k < c.mNumRotationKeys; ++k) {
+      const aiQuaternion& q = c.mRotationKeys[k].mValue;
+      if (std::abs(Eigen::Quaterniond(q.w, q.x, q.y, q.z).normalized().dot(r)) < 1 - 1e-8) return false;
+    }
+    for (unsigned k = 0; k < c.mNumScalingKeys; ++k) {
+      const aiVector3D& v = c.mScalingKeys[k].mValue;
+      if ((Eigen::Vector3d(v.x, v.y, v.z) - sc).norm() > 1e-5 * std::max(1.0, sc.norm())) return false;
+    }
+    return true;
   }
 
   /// Joints: bones and animated nodes, nodes between two of them, and the mesh-free nodes
@@ -392,10 +419,15 @@ class SceneReader {
         clip.channels.push_back(std::move(channel));
       }
       steps.erase(std::remove_if(steps.begin(), steps.end(), [](double d) { return d <= 1e-9; }), steps.end());
-      if (!steps.empty()) {
+      // Frame rate: formats that count ticks in frames (BVH, FBX) say it directly; otherwise
+      // a clip sampled at a regular rate (mocap, baked .X) shows it in its key spacing; sparse
+      // hand-set keys fall back to 30 fps.
+      if (anim->mTicksPerSecond >= 10 && anim->mTicksPerSecond <= 300) {
+        clip.framesPerSecond = anim->mTicksPerSecond;
+      } else if (!steps.empty()) {
         std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
         const double fps = 1.0 / steps[steps.size() / 2];
-        clip.framesPerSecond = fps > 1000 ? 30.0 : fps;
+        clip.framesPerSecond = (fps >= 10 && fps <= 300) ? std::round(fps * 1000) / 1000 : 30.0;
       }
       ch_.clips.push_back(std::move(clip));
     }
@@ -489,11 +521,12 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);   // pitfall 4 (BVH)
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-  const unsigned flags = aiProcess_Triangulate | aiProcess_SortByPType |
-                         aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure;
+  const unsigned flags = aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_JoinIdenticalVertices;
   const aiScene* scene = nullptr;
   try {
     scene = importer.ReadFile(path, flags);
+    // Validation rejects scenes without meshes, which motion files (BVH) legitimately are.
+    if (scene && scene->mNumMeshes > 0) scene = importer.ApplyPostProcessing(aiProcess_ValidateDataStructure);
   } catch (const std::exception& e) {
     return Error{path + ": " + e.what()};
   }
