@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli/exit_codes.h"
-#include "cli/load_with_watchdog.h"
+#include "cli/load_or_exit.h"
 #include "io/character_report.h"
 
 namespace rw::cli {

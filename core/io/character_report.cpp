@@ -91,8 +91,11 @@ std::string characterReportText(const Character& c) {
     s << "  topology: " << d.summary() << "\n";
     for (std::size_t i = 0; i < d.componentInfo.size() && i < 8; ++i) {
       const ComponentInfo& ci = d.componentInfo[i];
-      s << "    component " << i << ": " << ci.vertices << " vertices, " << ci.triangles
-        << " triangles, " << (ci.closed ? "closed, genus " + std::to_string(ci.genus) : "open") << "\n";
+      s << "    component " << i << ": " << ci.vertices << " vertices, " << ci.triangles << " triangles, ";
+      if (ci.closed)
+        s << "closed, genus " << ci.genus << "\n";
+      else
+        s << "open\n";
     }
     if (d.componentInfo.size() > 8) s << "    ... " << d.componentInfo.size() - 8 << " more\n";
   }

@@ -1,5 +1,9 @@
 #include "io/import_character.h"
 
+#include "io/assimp_log.h"
+#include "io/assimp_settings.h"
+#include "io/isolated_read_check.h"
+
 #include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
@@ -423,7 +427,9 @@ class SceneReader {
       // a clip sampled at a regular rate (mocap, baked .X) shows it in its key spacing; sparse
       // hand-set keys fall back to 30 fps.
       if (anim->mTicksPerSecond >= 10 && anim->mTicksPerSecond <= 300) {
-        clip.framesPerSecond = anim->mTicksPerSecond;
+        // BVH stores the frame time rounded (0.008333 s): snap 120.0005 back to 120.
+        const double fps = anim->mTicksPerSecond;
+        clip.framesPerSecond = std::abs(fps - std::round(fps)) < 0.01 ? std::round(fps) : fps;
       } else if (!steps.empty()) {
         std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
         const double fps = 1.0 / steps[steps.size() / 2];
@@ -517,16 +523,16 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   }
   if (fs::file_size(path, ec) == 0) return Error{path + ": the file is empty"};
 
+  if (options.isolateReader) {
+    IsolatedReadLimits limits;
+    limits.timeoutSeconds = options.readTimeoutSeconds;
+    if (Status bad = checkReadableInIsolation(path, limits)) return *bad;
+  }
   Assimp::Importer importer;
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);   // pitfall 4 (BVH)
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-  const unsigned flags = aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_JoinIdenticalVertices;
   const aiScene* scene = nullptr;
+  beginCollectingReaderErrors();
   try {
-    scene = importer.ReadFile(path, flags);
-    // Validation rejects scenes without meshes, which motion files (BVH) legitimately are.
-    if (scene && scene->mNumMeshes > 0) scene = importer.ApplyPostProcessing(aiProcess_ValidateDataStructure);
+    scene = readScene(importer, path);
   } catch (const std::exception& e) {
     return Error{path + ": " + e.what()};
   }
@@ -536,6 +542,9 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
     return Error{path + ": " + why};
   }
   if (!scene->mRootNode) return Error{path + ": the file has no scene hierarchy"};
+  const std::vector<std::string> readerErrors = collectedReaderErrors();
+  for (const std::string& e : readerErrors)
+    if (readerErrorDamagesGeometry(e)) return Error{path + ": malformed geometry (" + e + ")"};
   bool anyTriangles = false;
   for (unsigned m = 0; m < scene->mNumMeshes; ++m)
     anyTriangles |= scene->mMeshes[m]->mNumFaces > 0;
@@ -556,6 +565,7 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
     conversion.linear() << 1, 0, 0, 0, 0, 1, 0, -1, 0;  // (x, y, z) -> (x, z, -y)
     character.notes.push_back("Z-up file turned to Y-up");
   }
+  for (const std::string& e : readerErrors) character.notes.push_back("reader: " + e);
   SceneReader reader(*scene, path, character);
   reader.relativeWeldTolerance = options.relativeWeldTolerance;
   reader.read(conversion);

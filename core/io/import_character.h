@@ -12,6 +12,10 @@ struct ImportOptions {
   /// Overrides the up axis guessed from the format and metadata.
   std::optional<UpAxis> upAxis;
   double relativeWeldTolerance = kDefaultWeldTolerance;
+  /// Read the file in a child process first (io/isolated_read_check.h) so that a file that
+  /// crashes or hangs the reader becomes an error. Costs one extra read.
+  bool isolateReader = true;
+  double readTimeoutSeconds = 60.0;
 };
 
 /// Imports `path` into character space (see character.h). Every pitfall of DATA.md is handled

@@ -104,7 +104,8 @@ Mesh buildMesh(SourceMesh source, double relativeWeldTolerance) {
                                                    he.vertex_handle(t[2])};
     if (he.add_face(v[0], v[1], v[2]).is_valid()) continue;
     for (int c = 0; c < 3; ++c) {
-      v[c] = he.add_vertex(he.point(v[c]));
+      const HalfedgeMesh::Point corner = he.point(v[c]);  // copy: add_vertex may reallocate
+      v[c] = he.add_vertex(corner);
       mesh.halfedgeToWelded.push_back(t[c]);
       ++duplicated;
     }

@@ -1,0 +1,12 @@
+#pragma once
+#include <string>
+
+#include "io/import_character.h"
+
+namespace rw::cli {
+
+/// Imports `path`; on an error prints the one-line message (file and problem) to stderr and
+/// exits with kExitBadInput. RIGWRIGHT_IMPORT_TIMEOUT (seconds) overrides the read time limit.
+Character loadOrExit(const std::string& path, ImportOptions options = {});
+
+}  // namespace rw::cli

@@ -1,0 +1,31 @@
+#pragma once
+// How Rigwright asks Assimp to read files; shared by the importer and its isolated pre-check.
+#include <assimp/Importer.hpp>
+#include <assimp/config.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <string>
+
+namespace rw {
+
+inline void configureImporter(Assimp::Importer& importer) {
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);  // DATA.md pitfall 4 (BVH)
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
+  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+}
+
+/// Triangles only; JoinIdenticalVertices shares exact duplicates but keeps UV/normal seams
+/// split (pitfall 1: we weld by position ourselves and keep the map back).
+inline constexpr unsigned kImportFlags =
+    aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_JoinIdenticalVertices;
+
+/// Reads with the settings above, then validates the scene. Validation rejects scenes with no
+/// mesh, which motion files (BVH) legitimately are, so it runs only when there are meshes.
+inline const aiScene* readScene(Assimp::Importer& importer, const std::string& path) {
+  configureImporter(importer);
+  const aiScene* scene = importer.ReadFile(path, kImportFlags);
+  if (scene && scene->mNumMeshes > 0) scene = importer.ApplyPostProcessing(aiProcess_ValidateDataStructure);
+  return scene;
+}
+
+}  // namespace rw

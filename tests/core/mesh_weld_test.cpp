@@ -1,0 +1,61 @@
+#include <gtest/gtest.h>
+
+#include "mesh/mesh.h"
+#include "support/procedural_meshes.h"
+
+using namespace rw;
+
+TEST(MeshWeld, SplitCubeWeldsToEightVerticesAndKeepsTheMapBack) {
+  const Mesh mesh = buildMesh(test::splitCube());
+  EXPECT_EQ(mesh.source.positions.size(), 24u);
+  EXPECT_EQ(mesh.positions.size(), 8u);
+  EXPECT_EQ(mesh.triangles.size(), 12u);
+  ASSERT_EQ(mesh.weldedOfSource.size(), 24u);
+  for (std::size_t i = 0; i < 24; ++i)
+    EXPECT_LE((mesh.positions[mesh.weldedOfSource[i]] - mesh.source.positions[i]).norm(),
+              mesh.weldTolerance);
+  // Source data for export is untouched.
+  EXPECT_EQ(mesh.source.normals.size(), 24u);
+}
+
+TEST(MeshWeld, ToleranceIsRelativeToSize) {
+  SourceMesh src = test::splitCube(Eigen::Vector3d::Zero(), 1000.0);
+  // Nudge one corner copy by 1e-7 × size: still welded. Move another by 1e-3 × size: not.
+  src.positions[0] += Eigen::Vector3d(1e-7 * 1732, 0, 0);
+  Mesh nudged = buildMesh(src);
+  EXPECT_EQ(nudged.positions.size(), 8u);
+  src.positions[0] += Eigen::Vector3d(1.7, 0, 0);
+  Mesh split = buildMesh(src);
+  EXPECT_EQ(split.positions.size(), 9u);
+}
+
+TEST(MeshWeld, CollapsedTrianglesAreRemovedAndCounted) {
+  SourceMesh src = test::splitCube();
+  // A sliver whose two corners coincide after the weld.
+  src.positions.push_back(src.positions[0]);
+  src.triangles.emplace_back(0, 24, 1);
+  src.triangleMaterial.push_back(0);
+  const Mesh mesh = buildMesh(src);
+  EXPECT_EQ(mesh.triangles.size(), 12u);
+  EXPECT_EQ(mesh.diagnostics.degenerateTriangles, 1);
+}
+
+TEST(MeshWeld, HalfedgeViewHasEveryTriangleEvenWhenNonManifold) {
+  // Three triangles on one edge: OpenMesh refuses the third; it gets private corners.
+  SourceMesh src;
+  src.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}};
+  src.triangles = {{0, 1, 2}, {1, 0, 3}, {0, 1, 4}};
+  src.triangleMaterial = {0, 0, 0};
+  src.materialNames = {"m"};
+  const Mesh mesh = buildMesh(src);
+  EXPECT_EQ(int(mesh.halfedge.n_faces()), 3);
+  EXPECT_GT(mesh.diagnostics.halfedgeDuplicatedVertices, 0);
+  ASSERT_EQ(mesh.halfedgeToWelded.size(), mesh.halfedge.n_vertices());
+  for (std::size_t v = mesh.positions.size(); v < mesh.halfedge.n_vertices(); ++v) {
+    const auto p = mesh.halfedge.point(mesh.halfedge.vertex_handle(int(v)));
+    const Eigen::Vector3d& w = mesh.positions[mesh.halfedgeToWelded[v]];
+    EXPECT_DOUBLE_EQ(p[0], w.x());
+    EXPECT_DOUBLE_EQ(p[1], w.y());
+    EXPECT_DOUBLE_EQ(p[2], w.z());
+  }
+}

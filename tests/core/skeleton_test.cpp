@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "skeleton/skeleton.h"
+
+using namespace rw;
+
+namespace {
+
+Transform translation(double x, double y, double z) {
+  Transform t = Transform::Identity();
+  t.translate(Eigen::Vector3d(x, y, z));
+  return t;
+}
+
+/// root at origin, spine 1 up, two arms along ±X from the spine top, a control bone.
+Skeleton smallSkeleton() {
+  Skeleton s;
+  s.joints.push_back({"root", -1, translation(0, 0, 0), true, {}});
+  s.joints.push_back({"spine", 0, translation(0, 1, 0), true, {}});
+  s.joints.push_back({"arm.L", 1, translation(1, 0, 0), true, {}});
+  s.joints.push_back({"arm.R", 1, translation(-1, 0, 0), true, {}});
+  s.joints.push_back({"hand_ik.L", -1, translation(2, 1, 0), false, {}});
+  s.constraints.push_back({ConstraintType::IK, 2, 4, -1, 2, 1.0, 0.0});
+  return s;
+}
+
+}  // namespace
+
+TEST(Skeleton, TreeQueries) {
+  const Skeleton s = smallSkeleton();
+  EXPECT_EQ(s.indexOf("arm.R"), 3);
+  EXPECT_EQ(s.indexOf("nope"), -1);
+  EXPECT_EQ(s.children(1), (std::vector<int>{2, 3}));
+  EXPECT_EQ(s.roots(), (std::vector<int>{0, 4}));
+  EXPECT_EQ(s.deformCount(), 4);
+  EXPECT_EQ(s.controlCount(), 1);
+  EXPECT_FALSE(s.validate().has_value());
+}
+
+TEST(Skeleton, GlobalsComposeParentsFirst) {
+  Skeleton s = smallSkeleton();
+  s.joints[1].restLocal = translation(0, 1, 0) * Transform(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()));
+  const auto g = s.restGlobals();
+  // arm.L's local +X is rotated onto +Y by the spine's 90° turn about Z.
+  EXPECT_TRUE(g[2].translation().isApprox(Eigen::Vector3d(0, 2, 0), 1e-12));
+  EXPECT_TRUE(g[4].translation().isApprox(Eigen::Vector3d(2, 1, 0), 1e-12));
+}
+
+TEST(Skeleton, BoneShapeTailAndRoll) {
+  const Skeleton s = smallSkeleton();
+  const BoneShape spine = s.boneShape(1);
+  EXPECT_TRUE(spine.head.isApprox(Eigen::Vector3d(0, 1, 0)));
+  EXPECT_TRUE(spine.tail.isApprox(Eigen::Vector3d(0, 1, 0)));  // mean of ±X arms
+  const BoneShape root = s.boneShape(0);
+  EXPECT_TRUE(root.tail.isApprox(Eigen::Vector3d(0, 1, 0)));
+  EXPECT_NEAR(root.roll, 0.0, 1e-12);  // identity frame along +Y: Blender's default frame
+
+  // Leaf: extends along local Y by half its parent's length.
+  const BoneShape arm = s.boneShape(2);
+  EXPECT_TRUE(arm.tail.isApprox(Eigen::Vector3d(1, 1.5, 0))) << arm.tail.transpose();
+
+  // Rolling the root 90° about its own Y axis shows up as roll = 90°.
+  Skeleton rolled = s;
+  rolled.joints[0].restLocal = Transform(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));
+  rolled.joints[1].restLocal = Transform(Eigen::AngleAxisd(-M_PI / 2, Eigen::Vector3d::UnitY())) * translation(0, 1, 0);
+  EXPECT_NEAR(rolled.boneShape(0).roll, M_PI / 2, 1e-9);
+
+  // An explicit tail wins.
+  Skeleton tailed = s;
+  tailed.joints[2].tail = Eigen::Vector3d(3, 1, 0);
+  EXPECT_TRUE(tailed.boneShape(2).tail.isApprox(Eigen::Vector3d(3, 1, 0)));
+}
+
+TEST(Skeleton, CoLocatedChildDoesNotBreakTheBone) {
+  Skeleton s;
+  s.joints.push_back({"a", -1, translation(0, 0, 0), true, {}});
+  s.joints.push_back({"b", 0, translation(0, 0, 0), true, {}});  // co-located (BCN has two)
+  const BoneShape a = s.boneShape(0);
+  EXPECT_TRUE(a.tail.allFinite());
+  EXPECT_GT(a.length(), 0.0);
+}
+
+TEST(Skeleton, ValidateNamesTheProblem) {
+  Skeleton s = smallSkeleton();
+  s.joints[3].name = "arm.L";
+  ASSERT_TRUE(s.validate().has_value());
+  EXPECT_NE(s.validate()->message.find("two joints are called 'arm.L'"), std::string::npos);
+
+  s = smallSkeleton();
+  s.joints[1].parent = 3;
+  ASSERT_TRUE(s.validate().has_value());
+  EXPECT_NE(s.validate()->message.find("spine"), std::string::npos);
+
+  s = smallSkeleton();
+  s.constraints[0].target = 99;
+  EXPECT_TRUE(s.validate().has_value());
+}
+
+TEST(Skeleton, ConstraintTypeNamesRoundTrip) {
+  for (ConstraintType t : {ConstraintType::IK, ConstraintType::CopyTransforms, ConstraintType::ChildOf,
+                           ConstraintType::DampedTrack, ConstraintType::CopyLocation,
+                           ConstraintType::CopyRotation})
+    EXPECT_EQ(constraintTypeFromString(toString(t)), t);
+  EXPECT_FALSE(constraintTypeFromString("spline_ik").has_value());
+}

@@ -1,0 +1,156 @@
+// What the renderers upload, without GL: shading normals, octahedral bones, grid spacing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bone_geometry.h"
+#include "corner_normals.h"
+#include "grid_renderer.h"
+#include "mesh/mesh.h"
+#include "skeleton/skeleton.h"
+
+using rw::render::buildBoneGeometry;
+using rw::render::cornerNormals;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+/// A unit cube as exporters write it: 4 own vertices per face (24), no normals.
+rw::SourceMesh splitCube() {
+  rw::SourceMesh cube;
+  const Eigen::Vector3d axes[3] = {Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitY(),
+                                   Eigen::Vector3d::UnitZ()};
+  for (int a = 0; a < 3; ++a) {
+    for (double sign : {-1.0, 1.0}) {
+      const Eigen::Vector3d n = sign * axes[a];
+      const Eigen::Vector3d u = axes[(a + 1) % 3], v = sign * axes[(a + 2) % 3];
+      const int base = int(cube.positions.size());
+      for (auto [s, t] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}})
+        cube.positions.push_back(0.5 * (n + s * u + t * v));
+      cube.triangles.push_back({base, base + 1, base + 2});
+      cube.triangles.push_back({base, base + 2, base + 3});
+    }
+  }
+  cube.triangleMaterial.assign(cube.triangles.size(), 0);
+  return cube;
+}
+
+/// A UV sphere with a seam (the first column duplicated), no normals.
+rw::SourceMesh uvSphere(int columns, int rows) {
+  rw::SourceMesh sphere;
+  for (int r = 0; r <= rows; ++r)
+    for (int c = 0; c <= columns; ++c) {
+      const double theta = kPi * r / rows, phi = 2.0 * kPi * c / columns;
+      sphere.positions.push_back(
+          {std::sin(theta) * std::cos(phi), std::cos(theta), std::sin(theta) * std::sin(phi)});
+    }
+  const int stride = columns + 1;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      const int a = r * stride + c, b = a + 1, d = a + stride, e = d + 1;
+      if (r > 0) sphere.triangles.push_back({a, b, d});
+      if (r < rows - 1) sphere.triangles.push_back({b, e, d});
+    }
+  sphere.triangleMaterial.assign(sphere.triangles.size(), 0);
+  return sphere;
+}
+
+}  // namespace
+
+TEST(CornerNormals, HardEdgesOfACubeStayFlat) {
+  const rw::Mesh cube = rw::buildMesh(splitCube());
+  ASSERT_EQ(cube.positions.size(), 8u);  // welded corners: smoothing could cross the faces
+  const auto normals = cornerNormals(cube, 60.0);
+  ASSERT_EQ(normals.size(), 3 * cube.source.triangles.size());
+  for (size_t t = 0; t < cube.source.triangles.size(); ++t) {
+    const Eigen::Vector3i& tri = cube.source.triangles[t];
+    const Eigen::Vector3d face =
+        (cube.source.positions[tri[1]] - cube.source.positions[tri[0]])
+            .cross(cube.source.positions[tri[2]] - cube.source.positions[tri[0]])
+            .normalized();
+    for (int c = 0; c < 3; ++c) EXPECT_GT(normals[3 * t + c].cast<double>().dot(face), 0.9999);
+  }
+}
+
+TEST(CornerNormals, CurvedSurfacesAreSmoothAcrossSeams) {
+  const rw::Mesh sphere = rw::buildMesh(uvSphere(32, 16));
+  const auto normals = cornerNormals(sphere, 60.0);
+  for (size_t t = 0; t < sphere.source.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) {
+      const Eigen::Vector3d radial = sphere.source.positions[sphere.source.triangles[t][c]];
+      // Outward and close to the true normal, seam included (no facet or seam shading).
+      EXPECT_GT(normals[3 * t + c].cast<double>().dot(radial.normalized()), 0.99);
+    }
+}
+
+TEST(CornerNormals, FileNormalsWin) {
+  rw::SourceMesh cube = splitCube();
+  cube.normals.assign(cube.positions.size(), Eigen::Vector3d(0.0, 0.0, 2.0));
+  cube.normals[0] = Eigen::Vector3d::Zero();  // a broken one falls back to computed
+  const rw::Mesh mesh = rw::buildMesh(cube);
+  const auto normals = cornerNormals(mesh);
+  EXPECT_TRUE(normals[1].isApprox(Eigen::Vector3f::UnitZ()));
+  EXPECT_TRUE(normals[0].isApprox(-Eigen::Vector3f::UnitX()));  // first face is -X
+}
+
+TEST(BoneGeometry, OctahedraRunFromHeadToTailAndFaceOutwards) {
+  rw::Skeleton skeleton;
+  rw::Joint hips;
+  hips.name = "hips";
+  hips.restLocal.translation() = Eigen::Vector3d(0.0, 1.0, 0.0);
+  rw::Joint spine;
+  spine.name = "spine";
+  spine.parent = 0;
+  spine.restLocal.translation() = Eigen::Vector3d(0.0, 0.5, 0.0);
+  rw::Joint ik;
+  ik.name = "foot_ik";
+  ik.deform = false;
+  ik.restLocal.translation() = Eigen::Vector3d(0.3, 0.0, 0.2);
+  ik.tail = Eigen::Vector3d(0.3, 0.0, 0.6);
+  skeleton.joints = {hips, spine, ik};
+
+  const Eigen::Vector3f blue(0, 0, 1), orange(1, 0.5, 0);
+  const auto g = buildBoneGeometry(skeleton, 2.0, blue, orange, Eigen::Vector4f(0, 0, 0, 1));
+  ASSERT_EQ(g.boneCount, 3);
+  ASSERT_EQ(g.triangles.size(), 3u * 24u);
+  ASSERT_EQ(g.lines.size(), 3u * 24u);
+
+  // The hips bone runs from its head (0, 1, 0) to the spine's head (0, 1.5, 0).
+  Eigen::AlignedBox3f hipsBox;
+  for (int i = 0; i < 24; ++i) hipsBox.extend(g.triangles[i].position);
+  EXPECT_TRUE(hipsBox.min().y() == 1.0f && std::abs(hipsBox.max().y() - 1.5f) < 1e-6f);
+  EXPECT_NEAR(hipsBox.sizes().x(), 0.1f, 1e-6f);  // waist: a tenth of the length, both sides
+  for (size_t f = 0; f < g.triangles.size(); f += 3) {
+    const int bone = int(f / 24);
+    const Eigen::Vector3f centroid =
+        (g.triangles[f].position + g.triangles[f + 1].position + g.triangles[f + 2].position) /
+        3.0f;
+    Eigen::Vector3f boneCentre = Eigen::Vector3f::Zero();
+    for (int i = 0; i < 24; ++i) boneCentre += g.triangles[24 * bone + i].position / 24.0f;
+    EXPECT_GT(g.triangles[f].normal.dot(centroid - boneCentre), 0.0f) << "face " << f / 3;
+    EXPECT_EQ(g.triangles[f].color, bone == 2 ? orange : blue);
+  }
+  // The control bone uses its explicit tail.
+  Eigen::AlignedBox3f ikBox;
+  for (int i = 48; i < 72; ++i) ikBox.extend(g.triangles[i].position);
+  EXPECT_NEAR(ikBox.max().z(), 0.6f, 1e-6f);
+  EXPECT_NEAR(ikBox.min().z(), 0.2f, 1e-6f);
+}
+
+TEST(BoneGeometry, ZeroLengthBonesAreLeftOut) {
+  rw::Skeleton skeleton;
+  rw::Joint root;
+  root.name = "root";
+  root.tail = Eigen::Vector3d::Zero();  // tail on the head
+  skeleton.joints = {root};
+  const auto g = buildBoneGeometry(skeleton, 1.0, {}, {}, {});
+  EXPECT_EQ(g.boneCount, 0);
+  EXPECT_TRUE(g.triangles.empty());
+}
+
+TEST(GridRenderer, SpacingIsAPowerOfTenSuitedToTheCharacter) {
+  EXPECT_DOUBLE_EQ(rw::render::GridRenderer::minorSpacing(1.94), 0.1);    // BCN, metres
+  EXPECT_DOUBLE_EQ(rw::render::GridRenderer::minorSpacing(180.0), 10.0);  // centimetres
+  EXPECT_DOUBLE_EQ(rw::render::GridRenderer::minorSpacing(0.0), 0.1);
+}
