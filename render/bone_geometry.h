@@ -1,0 +1,37 @@
+#pragma once
+// Octahedral bones as Blender draws them: a head, a square waist at a tenth of the length and
+// a tail, oriented by the bone's roll. Plain geometry, no OpenGL.
+#include <Eigen/Core>
+#include <vector>
+
+namespace rw {
+class Skeleton;
+}
+
+namespace rw::render {
+
+struct BoneVertex {
+  Eigen::Vector3f position;
+  Eigen::Vector3f normal;
+  Eigen::Vector3f color;
+};
+
+struct BoneLineVertex {
+  Eigen::Vector3f position;
+  Eigen::Vector4f color;
+};
+
+struct BoneGeometry {
+  std::vector<BoneVertex> triangles;  ///< 8 flat-shaded faces (24 vertices) per bone
+  std::vector<BoneLineVertex> lines;  ///< 12 outline edges (24 vertices) per bone
+  int boneCount = 0;                  ///< bones drawn (zero-length bones are left out)
+};
+
+/// Builds every bone of `skeleton` in its rest pose. `fallbackLength` is the character's size,
+/// used for leaf bones without a tail (see Skeleton::boneShape).
+BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
+                               const Eigen::Vector3f& deformColor,
+                               const Eigen::Vector3f& controlColor,
+                               const Eigen::Vector4f& outlineColor);
+
+}  // namespace rw::render

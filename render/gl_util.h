@@ -1,0 +1,20 @@
+#pragma once
+// Small helpers shared by the renderers.
+#include <Eigen/Core>
+#include <QMatrix3x3>
+#include <QMatrix4x4>
+#include <QOpenGLShaderProgram>
+#include <QString>
+#include <memory>
+
+namespace rw::render {
+
+QMatrix4x4 toQMatrix(const Eigen::Matrix4d& m);
+/// The rotation part of a view matrix (a normal matrix, since views are rigid).
+QMatrix3x3 normalMatrix(const Eigen::Matrix4d& view);
+
+/// Compiles and links ":/shaders/<name>.vert" and ".frag" (GLSL 330 core) with the context
+/// current. Returns null and logs the compiler output on failure.
+std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name);
+
+}  // namespace rw::render
