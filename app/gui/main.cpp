@@ -17,8 +17,8 @@ constexpr int kExitNoDisplay = 4;
 
 bool hasDisplay() {
 #if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
-  return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") ||
-         !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+  return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+         !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 #else
   return true;
 #endif

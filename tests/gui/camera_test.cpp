@@ -26,8 +26,8 @@ Camera framedCamera(ViewPreset preset = ViewPreset::ThreeQuarter, int w = 1000, 
 }  // namespace
 
 TEST(Camera, FramePutsTheBoxCentreAtTheScreenCentre) {
-  for (ViewPreset preset : {ViewPreset::ThreeQuarter, ViewPreset::Front, ViewPreset::Top,
-                            ViewPreset::Left}) {
+  for (ViewPreset preset :
+       {ViewPreset::ThreeQuarter, ViewPreset::Front, ViewPreset::Top, ViewPreset::Left}) {
     const Camera camera = framedCamera(preset);
     const Eigen::Vector3d centre = camera.project(kBiped.center());
     EXPECT_NEAR(centre.x(), 500.0, 1e-6);

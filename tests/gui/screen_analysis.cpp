@@ -14,8 +14,12 @@ int channelDistance(QRgb a, QRgb b) {
 
 // Hues far from the clay (warm, r > g > b, r - b < 50) and from the grey background. Bones seen
 // through the body are blended with the clay, which keeps their hue.
-bool isDeformBlue(QRgb c) { return qBlue(c) > qRed(c) + 40 && qBlue(c) > qGreen(c) + 10; }
-bool isControlOrange(QRgb c) { return qRed(c) > qBlue(c) + 90 && qRed(c) > qGreen(c) + 30; }
+bool isDeformBlue(QRgb c) {
+  return qBlue(c) > qRed(c) + 40 && qBlue(c) > qGreen(c) + 10;
+}
+bool isControlOrange(QRgb c) {
+  return qRed(c) > qBlue(c) + 90 && qRed(c) > qGreen(c) + 30;
+}
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QOpenGLContext>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -153,8 +154,7 @@ class ViewportTest : public QObject {
     const double w = s.width, h = s.height;
     QVERIFY2(s.covered > 0.03 * w * h, qPrintable(describe(s)));
     // Framed: the whole character inside the view, off the edges, centred, and large.
-    QVERIFY2(s.box.left() > 2 && s.box.top() > 2 && s.box.right() < w - 3 &&
-                 s.box.bottom() < h - 3,
+    QVERIFY2(s.box.left() > 2 && s.box.top() > 2 && s.box.right() < w - 3 && s.box.bottom() < h - 3,
              qPrintable(describe(s)));
     QVERIFY2(s.box.height() > 0.6 * h, qPrintable(describe(s)));
     QVERIFY2(std::abs(s.box.center().x() - 0.5 * w) < 0.1 * w, qPrintable(describe(s)));

@@ -1,0 +1,63 @@
+#include "character_loader.h"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+
+#include "io/import_character.h"
+
+namespace rw::ui {
+
+CharacterLoader::CharacterLoader(QObject* parent) : QObject(parent) {}
+
+CharacterLoader::~CharacterLoader() {
+  // A running import finishes on its own in the pool; its result is dropped.
+  if (current_) current_->disconnect(this);
+}
+
+bool CharacterLoader::busy() const {
+  return current_ != nullptr;
+}
+
+LoadResult CharacterLoader::importNow(const QString& path) {
+  LoadResult result;
+  result.path = path;
+  if (!QFileInfo(path).isFile()) {
+    result.error = QStringLiteral("%1: no such file").arg(path);
+    return result;
+  }
+  try {
+    Expected<Character> imported = importCharacter(path.toStdString());
+    if (imported.ok())
+      result.character = std::make_shared<const Character>(std::move(imported).value());
+    else
+      result.error = QString::fromStdString(imported.error().message);
+  } catch (const std::exception& e) {
+    result.error = QStringLiteral("%1: import failed: %2").arg(path, QString::fromUtf8(e.what()));
+  }
+  return result;
+}
+
+void CharacterLoader::load(const QString& path) {
+  if (current_) current_->disconnect(this);  // superseded: its result is dropped
+  const int generation = ++generation_;
+  auto* watcher = new QFutureWatcher<LoadResult>(this);
+  connect(watcher, &QFutureWatcher<LoadResult>::finished, this,
+          [this, watcher, generation] { finished(watcher, generation); });
+  connect(watcher, &QFutureWatcher<LoadResult>::finished, watcher, &QObject::deleteLater);
+  current_ = watcher;
+  timer_.start();
+  watcher->setFuture(QtConcurrent::run(&CharacterLoader::importNow, path));
+}
+
+void CharacterLoader::finished(QFutureWatcher<LoadResult>* watcher, int generation) {
+  if (generation != generation_) return;
+  current_ = nullptr;
+  const LoadResult result = watcher->result();
+  if (result.character)
+    emit loaded(result.path, result.character, timer_.elapsed());
+  else
+    emit failed(result.path, result.error);
+}
+
+}  // namespace rw::ui
