@@ -6,6 +6,9 @@
 #include <QImage>
 #include <QTimer>
 #include <cstdio>
+#include <string>
+
+#include "display_check.h"
 
 #include "main_window.h"
 #include "viewport_widget.h"
@@ -15,24 +18,15 @@ namespace {
 /// Exit code when there is no display to open a window on (scripts fall back to the CLI).
 constexpr int kExitNoDisplay = 4;
 
-bool hasDisplay() {
-#if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
-  return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
-         !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
-#else
-  return true;
-#endif
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (!hasDisplay()) {
+  if (const std::string problem = rw::gui::displayProblem(); !problem.empty()) {
     std::fprintf(stderr,
-                 "rigwright: no display (DISPLAY and WAYLAND_DISPLAY are not set), so the "
-                 "window cannot open.\n"
+                 "rigwright: %s, so the window cannot open.\n"
                  "Use rigwright-cli, or run the GUI under a virtual display: "
-                 "xvfb-run -a rigwright FILE\n");
+                 "xvfb-run -a rigwright FILE\n",
+                 problem.c_str());
     return kExitNoDisplay;
   }
   QApplication app(argc, argv);
