@@ -1,16 +1,47 @@
 #include "cli/load_or_exit.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <iostream>
 
 #include "cli/exit_codes.h"
 
 namespace rw::cli {
+namespace {
+
+/// Some of Assimp's readers print straight to stderr; while a file is read, that goes to
+/// /dev/null so the user sees our one line naming the file and the problem.
+class SilencedStderr {
+ public:
+  SilencedStderr() : saved_(dup(2)) {
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, 2);
+      close(null);
+    }
+  }
+  ~SilencedStderr() {
+    if (saved_ >= 0) {
+      dup2(saved_, 2);
+      close(saved_);
+    }
+  }
+
+ private:
+  int saved_;
+};
+
+}  // namespace
 
 Character loadOrExit(const std::string& path, ImportOptions options) {
   if (const char* env = std::getenv("RIGWRIGHT_IMPORT_TIMEOUT"))
     if (std::atof(env) > 0) options.readTimeoutSeconds = std::atof(env);
-  Expected<Character> loaded = importCharacter(path, options);
+  Expected<Character> loaded = [&] {
+    SilencedStderr quiet;
+    return importCharacter(path, options);
+  }();
   if (!loaded) {
     std::cerr << loaded.error().message << std::endl;
     std::exit(kExitBadInput);

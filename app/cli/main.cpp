@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/exit_codes.h"
+#include "cli/graph_command.h"
 #include "cli/info_command.h"
 
 int main(int argc, char** argv) {
@@ -10,6 +11,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exitCode = rw::cli::kExitOk;
   rw::cli::addInfoCommand(app, exitCode);
+  rw::cli::addGraphCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,26 @@
+#pragma once
+#include <Eigen/Sparse>
+#include <vector>
+
+#include "field/surface_domain.h"
+
+namespace rw {
+
+struct LaplacianParams {
+  /// Cotangent weights below this are raised to it. Obtuse triangles give negative weights, and
+  /// with them the discrete maximum principle fails: the harmonic field could grow interior
+  /// extrema, which would become false leaves of the Reeb graph. Positive weights keep every
+  /// interior value a strict average of its neighbours.
+  double minWeight = 1e-4;
+  /// Weight of a bridge edge between separate parts (cotangent weights are dimensionless; 1 is
+  /// an ordinary edge between two equilateral triangles' worth of coupling).
+  double bridgeWeight = 1.0;
+};
+
+/// Symmetric weight matrix W (#V × #V, zero diagonal) of the domain: w_ij = (cot α + cot β) / 2
+/// over the triangles sharing edge ij, clamped, plus bridge edges. The Laplacian is diag(W1) − W.
+Eigen::SparseMatrix<double> cotangentWeights(const SurfaceDomain& domain,
+                                             const std::vector<Eigen::Vector3d>& positions,
+                                             const LaplacianParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,38 @@
+#pragma once
+// The harmonic field f of Aujay 2007 §2.1: Laplace's equation with cotangent weights, f = 0 at
+// the head vertex and f = geodesic distance at each extremal vertex. Its only extrema are those
+// vertices, so the leaves of its Reeb graph are exactly the chosen ends (no noise).
+#include <vector>
+
+#include "field/cotangent_laplacian.h"
+#include "field/extremal_vertices.h"
+#include "field/surface_domain.h"
+#include "util/expected.h"
+#include "util/progress.h"
+
+namespace rw {
+
+struct FieldParams {
+  SurfaceDomainParams domain;
+  ExtremaParams extrema;
+  LaplacianParams laplacian;
+};
+
+struct HarmonicField {
+  int head = -1;                       ///< welded vertex, f = 0
+  SurfaceDomain domain;
+  std::vector<double> geodesic;        ///< Dijkstra distance from the head (per welded vertex)
+  std::vector<ExtremalVertex> extrema; ///< fixed values, farthest first
+  std::vector<double> values;          ///< f per welded vertex (NaN where inactive)
+
+  /// The total order that makes f Morse: by value, ties by vertex index (simulation of
+  /// simplicity), so no two vertices compare equal.
+  bool below(int a, int b) const { return values[a] != values[b] ? values[a] < values[b] : a < b; }
+};
+
+/// Computes the field on `mesh` from `headVertex` (welded index). One CHOLMOD factorization
+/// (AMD ordering) and one solve. Errors: bad head vertex, no extremum found, cancelled.
+Expected<HarmonicField> harmonicField(const Mesh& mesh, int headVertex, const FieldParams& params = {},
+                                      const Progress* progress = nullptr);
+
+}  // namespace rw

@@ -1,0 +1,171 @@
+#include "field/surface_domain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+namespace rw {
+namespace {
+
+int findRoot(std::vector<int>& parent, int x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+/// Nearest-point queries on a fixed point set through a uniform grid.
+class PointGrid {
+ public:
+  PointGrid(const std::vector<Eigen::Vector3d>& points, const std::vector<int>& ids, double cell)
+      : points_(points), cell_(cell) {
+    for (int id : ids) cells_[key(points[id])].push_back(id);
+  }
+  void insert(int id) { cells_[key(points_[id])].push_back(id); }
+
+  /// Nearest inserted point to p: rings of cells grow until the best hit is provably nearest.
+  std::pair<int, double> nearest(const Eigen::Vector3d& p) const {
+    const Cell c = cellOf(p);
+    int best = -1;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (int ring = 0; ring < 4096; ++ring) {
+      for (int dx = -ring; dx <= ring; ++dx)
+        for (int dy = -ring; dy <= ring; ++dy) {
+          // Only the shell of the cube: inner cells were visited by earlier rings.
+          const bool onSide = std::abs(dx) == ring || std::abs(dy) == ring;
+          for (int dz = -ring; dz <= ring; dz += (onSide || ring == 0) ? 1 : 2 * ring) {
+            auto it = cells_.find(key(Cell{c[0] + dx, c[1] + dy, c[2] + dz}));
+            if (it == cells_.end()) continue;
+            for (int id : it->second) {
+              const double d = (points_[id] - p).norm();
+              if (d < bestDistance) bestDistance = d, best = id;
+            }
+          }
+        }
+      if (best >= 0 && bestDistance <= ring * cell_) break;
+      if (cells_.empty()) break;
+    }
+    return {best, bestDistance};
+  }
+
+ private:
+  using Cell = std::array<long long, 3>;
+  Cell cellOf(const Eigen::Vector3d& p) const {
+    return {(long long)std::floor(p.x() / cell_), (long long)std::floor(p.y() / cell_),
+            (long long)std::floor(p.z() / cell_)};
+  }
+  static long long key(const Cell& c) {
+    return (c[0] * 73856093LL) ^ (c[1] * 19349663LL) ^ (c[2] * 83492791LL);
+  }
+  long long key(const Eigen::Vector3d& p) const { return key(cellOf(p)); }
+
+  const std::vector<Eigen::Vector3d>& points_;
+  double cell_;
+  std::unordered_map<long long, std::vector<int>> cells_;
+};
+
+}  // namespace
+
+Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const SurfaceDomainParams& params) {
+  const int n = static_cast<int>(mesh.positions.size());
+  if (head < 0 || head >= n)
+    return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
+                 std::to_string(n) + " welded vertices)"};
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  std::vector<char> used(n, 0);
+  for (const Eigen::Vector3i& t : mesh.triangles) {
+    used[t[0]] = used[t[1]] = used[t[2]] = 1;
+    parent[findRoot(parent, t[0])] = findRoot(parent, t[1]);
+    parent[findRoot(parent, t[1])] = findRoot(parent, t[2]);
+  }
+  if (!used[head]) return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
+
+  // Components and their boxes.
+  std::unordered_map<int, int> componentOfRoot;
+  std::vector<int> component(n, -1);
+  std::vector<Eigen::AlignedBox3d> boxes;
+  std::vector<std::vector<int>> members;
+  for (int v = 0; v < n; ++v) {
+    if (!used[v]) continue;
+    const int r = findRoot(parent, v);
+    auto [it, inserted] = componentOfRoot.emplace(r, int(boxes.size()));
+    if (inserted) {
+      boxes.emplace_back();
+      members.emplace_back();
+    }
+    component[v] = it->second;
+    boxes[it->second].extend(mesh.positions[v]);
+    members[it->second].push_back(v);
+  }
+  const double size = mesh.size();
+  const int headComponent = component[head];
+  SurfaceDomain d;
+  d.vertexCount = n;
+  d.active.assign(n, 0);
+  std::vector<char> keep(boxes.size(), 0);
+  for (std::size_t c = 0; c < boxes.size(); ++c) {
+    keep[c] = int(c) == headComponent || boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
+    if (!keep[c]) {
+      ++d.droppedIslands;
+      d.droppedVertices += int(members[c].size());
+    }
+  }
+  for (int v = 0; v < n; ++v) d.active[v] = component[v] >= 0 && keep[component[v]];
+  for (const Eigen::Vector3i& t : mesh.triangles)
+    if (d.active[t[0]]) d.triangles.push_back(t);
+  if (d.droppedIslands)
+    d.notes.push_back(std::to_string(d.droppedIslands) + " small loose parts (" +
+                      std::to_string(d.droppedVertices) +
+                      " vertices) left out of the topology graph; they follow the nearest arc");
+
+  // Bridges, Prim-style: join the kept part closest to the connected set, until all are joined.
+  std::vector<int> pending;
+  for (std::size_t c = 0; c < boxes.size(); ++c)
+    if (keep[c] && int(c) != headComponent) pending.push_back(int(c));
+  if (!pending.empty()) {
+    PointGrid connected(mesh.positions, members[headComponent], std::max(size * 0.02, 1e-12));
+    while (!pending.empty()) {
+      double best = std::numeric_limits<double>::infinity();
+      int bestPending = -1, bestA = -1, bestB = -1;
+      for (std::size_t i = 0; i < pending.size(); ++i)
+        for (int v : members[pending[i]]) {
+          auto [w, dist] = connected.nearest(mesh.positions[v]);
+          if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = v;
+        }
+      if (bestPending < 0) break;
+      d.bridges.push_back({bestA, bestB});
+      for (int v : members[pending[bestPending]]) connected.insert(v);
+      pending.erase(pending.begin() + bestPending);
+    }
+    d.notes.push_back(std::to_string(d.bridges.size()) +
+                      " separate parts joined to the body by their closest points");
+  }
+
+  // Adjacency (unique edges) with lengths.
+  std::vector<std::pair<int, int>> edges;
+  edges.reserve(d.triangles.size() * 3 + d.bridges.size());
+  for (const Eigen::Vector3i& t : d.triangles)
+    for (int c = 0; c < 3; ++c) {
+      const int a = t[c], b = t[(c + 1) % 3];
+      edges.emplace_back(std::min(a, b), std::max(a, b));
+    }
+  for (const auto& b : d.bridges) edges.emplace_back(std::min(b[0], b[1]), std::max(b[0], b[1]));
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  std::vector<int> count(n + 1, 0);
+  for (const auto& [a, b] : edges) ++count[a + 1], ++count[b + 1];
+  std::partial_sum(count.begin(), count.end(), count.begin());
+  d.adjacencyStart = count;
+  d.adjacency.resize(edges.size() * 2);
+  d.adjacencyLength.resize(edges.size() * 2);
+  std::vector<int> fill(count.begin(), count.end() - 1);
+  for (const auto& [a, b] : edges) {
+    const double length = (mesh.positions[a] - mesh.positions[b]).norm();
+    d.adjacency[fill[a]] = b, d.adjacencyLength[fill[a]++] = length;
+    d.adjacency[fill[b]] = a, d.adjacencyLength[fill[b]++] = length;
+  }
+  return d;
+}
+
+}  // namespace rw

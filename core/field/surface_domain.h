@@ -1,0 +1,52 @@
+#pragma once
+// The surface the harmonic field and the Reeb graph live on, made usable on messy meshes.
+//
+// Real characters are rarely one closed manifold (DATA.md): BCN's head is a separate shell,
+// Testwuson has 48 tiny loose pieces and non-manifold edges, the spider's legs are separate
+// parts. We neither remesh nor build a volumetric proxy (BUILD-NOTES: OpenVDB shreds thin parts,
+// alpha wrapping takes seconds and fuses fingers). Instead:
+//   * islands whose bounding box is under `tinyIslandFraction` of the size (eyes, buttons,
+//     Testwuson's 48 pieces) leave the topology stage; they are reported and are given to the
+//     arc nearest to them afterwards;
+//   * the remaining parts are joined to the part holding the head by virtual "bridge" edges
+//     between their closest vertices (what Blender's reeb.c did for its Dijkstra). The Reeb graph
+//     works on the simplicial complex (triangles and bridge edges), so it needs no manifold.
+// Non-manifold edges and vertices need nothing special: every stage works on triangles.
+#include <Eigen/Core>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "mesh/mesh.h"
+#include "util/expected.h"
+
+namespace rw {
+
+struct SurfaceDomainParams {
+  /// Islands with a bounding-box diagonal below this fraction of the mesh size are dropped from
+  /// the topology stage (BUILD-NOTES: 5% keeps every limb and removes eyes and trinkets).
+  double tinyIslandFraction = 0.05;
+};
+
+struct SurfaceDomain {
+  int vertexCount = 0;                     ///< welded vertices (active or not)
+  std::vector<char> active;                ///< welded vertex takes part in the field
+  std::vector<Eigen::Vector3i> triangles;  ///< active triangles (welded indices)
+  std::vector<std::array<int, 2>> bridges; ///< virtual edges joining parts
+  /// Adjacency over active vertices, triangle edges and bridges (CSR), with edge lengths.
+  std::vector<int> adjacencyStart;
+  std::vector<int> adjacency;
+  std::vector<double> adjacencyLength;
+  int droppedIslands = 0;
+  int droppedVertices = 0;
+  std::vector<std::string> notes;
+
+  int degree(int v) const { return adjacencyStart[v + 1] - adjacencyStart[v]; }
+};
+
+/// Builds the domain around `headVertex` (a welded vertex). Errors when the head vertex does not
+/// exist or touches no triangle.
+Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int headVertex,
+                                           const SurfaceDomainParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,28 @@
+#pragma once
+// The mesh side of the pipeline up to the Reeb graph: field → Reeb graph (then multiresolution
+// levels and symmetry tags), with each stage's wall time.
+#include <map>
+#include <string>
+
+#include "field/harmonic_field.h"
+#include "reeb/reeb_graph.h"
+#include "util/expected.h"
+#include "util/progress.h"
+
+namespace rw {
+
+struct MeshGraphParams {
+  FieldParams field;
+  ReebParams reeb;
+};
+
+struct MeshGraph {
+  HarmonicField field;
+  ReebGraph reeb;
+  std::vector<std::pair<std::string, double>> stageSeconds;  ///< in pipeline order
+};
+
+Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int headVertex, const MeshGraphParams& params = {},
+                                   const Progress* progress = nullptr);
+
+}  // namespace rw

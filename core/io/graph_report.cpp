@@ -1,0 +1,46 @@
+#include "io/graph_report.h"
+
+namespace rw {
+
+using nlohmann::json;
+
+namespace {
+json point(const Eigen::Vector3d& p) { return json::array({p.x(), p.y(), p.z()}); }
+}  // namespace
+
+json graphToJson(const TopologyGraph& g) {
+  json nodes = json::array(), arcs = json::array();
+  for (int n = 0; n < g.nodeCount(); ++n)
+    nodes.push_back({{"id", n}, {"position", point(g.nodes[n].position)}, {"f", g.nodes[n].f},
+                     {"degree", g.degree(n)}, {"vertex", g.nodes[n].source}});
+  for (int a = 0; a < g.arcCount(); ++a) {
+    json polyline = json::array();
+    for (const auto& p : g.arcs[a].polyline) polyline.push_back(point(p));
+    arcs.push_back({{"id", a}, {"from", g.arcs[a].from}, {"to", g.arcs[a].to}, {"length", g.arcs[a].length},
+                    {"polyline", polyline}});
+  }
+  return {{"root", g.root}, {"nodes", nodes}, {"arcs", arcs}};
+}
+
+json meshGraphReport(const Mesh& mesh, const MeshGraph& graph) {
+  json loops = json::array();
+  for (const LoopCut& c : graph.reeb.loopsCut) loops.push_back({{"position", point(c.position)}, {"f", c.f}});
+  json times = json::object();
+  double total = 0;
+  for (const auto& [stage, seconds] : graph.stageSeconds) times[stage] = seconds, total += seconds;
+  times["total"] = total;
+  json extrema = json::array();
+  for (const ExtremalVertex& e : graph.field.extrema)
+    extrema.push_back({{"vertex", e.vertex}, {"position", point(mesh.positions[e.vertex])}, {"distance", e.distance}});
+  return {{"head", {{"vertex", graph.field.head}, {"position", point(mesh.positions[graph.field.head])}}},
+          {"extrema", extrema},
+          {"critical_vertices", graph.reeb.criticalVertices},
+          {"loops_cut", loops},
+          {"domain", {{"bridges", graph.field.domain.bridges.size()},
+                      {"dropped_islands", graph.field.domain.droppedIslands},
+                      {"notes", graph.field.domain.notes}}},
+          {"levels", json::array({graphToJson(graph.reeb.graph)})},
+          {"stage_seconds", times}};
+}
+
+}  // namespace rw
