@@ -57,7 +57,10 @@ QString describe(const Character& c) {
                .arg(s.size())
                .arg(s.deformCount())
                .arg(s.controlCount());
-  if (!c.clips.empty()) parts << MainWindow::tr("%1 clips").arg(c.clips.size());
+  if (c.clips.size() == 1)
+    parts << MainWindow::tr("1 clip");
+  else if (!c.clips.empty())
+    parts << MainWindow::tr("%1 clips").arg(c.clips.size());
   return parts.join(QStringLiteral(" · "));
 }
 

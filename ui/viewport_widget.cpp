@@ -136,7 +136,9 @@ void ViewportWidget::paintGL() {
   gl_->glEnable(GL_DEPTH_TEST);
   gl_->glDepthFunc(GL_LESS);
   gl_->glEnable(GL_BLEND);
-  gl_->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  // Blend colour only: the framebuffer stays opaque, or the window composites it see-through
+  // and grabbed images carry holes.
+  gl_->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   gl_->glEnable(GL_MULTISAMPLE);
   gl_->glDisable(GL_CULL_FACE);  // open meshes are seen from inside too
 

@@ -8,6 +8,7 @@
 #include <QOpenGLContext>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -147,10 +148,21 @@ class ViewportTest : public QObject {
     QVERIFY2(window_->statusMessage().contains(QStringLiteral("BCN_Epileptic.X")),
              qPrintable(window_->statusMessage()));
     QVERIFY(window_->windowTitle().contains(QStringLiteral("BCN_Epileptic.X")));
-    grab(QStringLiteral("viewport_bcn"));  // the default look, grid included
+    const QImage framebuffer = grab(QStringLiteral("viewport_bcn"));  // the default look
+    QTest::qWait(100);  // the status bar lays out its new text
+    const QImage window = window_->grab().toImage();
+    window.save(QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/window_bcn.png"));
+    QVERIFY2(window_->findChild<QStatusBar*>()->isVisible(), "no status bar");
+    // The window shows what the framebuffer holds: blending left it opaque, so compositing
+    // the viewport into the window changes nothing.
+    const QRect inWindow(viewport()->mapTo(window_.get(), QPoint(0, 0)), viewport()->size());
+    const double composited = changedFraction(window.copy(inWindow), framebuffer, 8);
+    qInfo() << "  window vs framebuffer:" << 100 * composited << "% of the pixels differ";
+    QVERIFY(composited < 0.002);
 
     viewport()->setGridVisible(false);
-    const ScreenCoverage s = measure(grab(QStringLiteral("viewport_bcn_nogrid")));
+    const QImage image = grab(QStringLiteral("viewport_bcn_nogrid"));
+    const ScreenCoverage s = measure(image);
     const double w = s.width, h = s.height;
     QVERIFY2(s.covered > 0.03 * w * h, qPrintable(describe(s)));
     // Framed: the whole character inside the view, off the edges, centred, and large.
