@@ -1,0 +1,102 @@
+#include "symmetry/detect_symmetry.h"
+
+#include <algorithm>
+
+#include "graph/rooted_tree.h"
+#include "symmetry/axial_side.h"
+#include "symmetry/sibling_grouping.h"
+
+namespace rw {
+
+namespace {
+
+/// Numbers a radial group 1..n by increasing arc length.
+void numberRadial(const TopologyGraph& graph, std::vector<int> arcs, GraphSymmetry& result) {
+  std::sort(arcs.begin(), arcs.end(), [&](int a, int b) {
+    const double la = graph.arcs[a].length, lb = graph.arcs[b].length;
+    return la != lb ? la < lb : a < b;
+  });
+  for (std::size_t i = 0; i < arcs.size(); ++i)
+    result.arcs[arcs[i]].radialIndex = static_cast<int>(i) + 1;
+}
+
+}  // namespace
+
+GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& params) {
+  GraphSymmetry result;
+  const RootedTree tree = rootTree(graph);
+  result.arcs.resize(graph.arcCount());
+  result.nodeDescriptors = nodeDescriptors(graph, tree);
+  result.arcDescriptors = arcDescriptors(tree, result.nodeDescriptors);
+  if (tree.order.empty()) return result;
+  const std::vector<Eigen::Vector3d> centroids = limbCentroids(graph, tree);
+
+  // Per node: on the primary axis, and the level of the arc reaching it.
+  std::vector<bool> onPrimary(graph.nodeCount(), false);
+  std::vector<int> nodeLevel(graph.nodeCount(), 1);
+  onPrimary[graph.root] = true;
+
+  for (int node : tree.order) {
+    const std::vector<std::vector<int>> groups =
+        groupSiblings(graph, tree.childArcs[node], result.arcDescriptors, params.lengthThreshold);
+
+    // The lone arc that continues the primary axis, if this node is on it.
+    int primary = -1;
+    double primaryReach = -1.0;
+    if (onPrimary[node])
+      for (const std::vector<int>& group : groups) {
+        if (group.size() != 1) continue;
+        const int arc = group.front();
+        const double reach = graph.arcs[arc].length + tree.height[tree.childNode[arc]];
+        if (reach > primaryReach || (reach == primaryReach && arc < primary)) {
+          primary = arc;
+          primaryReach = reach;
+        }
+      }
+
+    for (const std::vector<int>& members : groups) {
+      SymmetryGroup group;
+      group.node = node;
+      group.arcs = members;
+      const int id = static_cast<int>(result.groups.size());
+      int level = nodeLevel[node] + 1;
+      if (members.size() == 2) {
+        group.tag = SymmetryTag::Axial;
+        const AxialSides sides = axialSides(members[0], members[1], centroids);
+        group.axis = sides.axis;
+        result.arcs[sides.left].side = SymmetrySide::Left;
+        result.arcs[sides.right].side = SymmetrySide::Right;
+      } else if (members.size() > 2) {
+        group.tag = SymmetryTag::Radial;
+        numberRadial(graph, members, result);
+      } else if (members.front() == primary) {
+        group.tag = SymmetryTag::Primary;
+        level = nodeLevel[node];
+        onPrimary[tree.childNode[primary]] = true;
+        result.primaryAxis.push_back(primary);
+      } else {
+        group.tag = SymmetryTag::None;
+        if (!onPrimary[node]) level = nodeLevel[node];  // still within the same limb
+      }
+      for (int arc : members) {
+        result.arcs[arc].tag = group.tag;
+        result.arcs[arc].level = level;
+        result.arcs[arc].group = id;
+        nodeLevel[tree.childNode[arc]] = level;
+      }
+      result.groups.push_back(std::move(group));
+    }
+  }
+  return result;
+}
+
+std::vector<GraphSymmetry> detectSymmetry(const MultiresGraph& multires,
+                                          const SymmetryParams& params) {
+  std::vector<GraphSymmetry> result;
+  result.reserve(multires.levels.size());
+  for (const MultiresLevel& level : multires.levels)
+    result.push_back(detectSymmetry(level.graph, params));
+  return result;
+}
+
+}  // namespace rw

@@ -1,0 +1,33 @@
+#pragma once
+// Grouping of sibling arcs into symmetry groups (Poirier §5.2).
+#include <vector>
+
+#include "graph/topology_graph.h"
+#include "symmetry/shape_descriptor.h"
+
+namespace rw {
+
+/// Splits arcs of equal shape by length (Poirier §5.2: "Subgroups are created when the
+/// difference between the length of the longest and shortest arcs is greater than C").
+/// With C = lengthThreshold × (the group's longest length), a group whose spread exceeds C is
+/// cut at its largest gap between consecutive sorted lengths, and each part is checked again
+/// (so the cut never separates two arcs closer to each other than the rest of their group).
+///
+/// Inputs: arcs (indices into lengths), lengths per arc (model units), lengthThreshold (≥ 0).
+/// Output: subgroups, each sorted by increasing length (ties: lower index first); subgroups in
+///         order of increasing length.
+std::vector<std::vector<int>> splitByLength(const std::vector<int>& arcs,
+                                            const std::vector<double>& lengths,
+                                            double lengthThreshold);
+
+/// Symmetry groups among the child arcs of one node: arcs with equal descriptors, split by
+/// length (splitByLength). Every sibling is in exactly one group (a lone arc is a group of 1).
+///
+/// Inputs: graph, siblings (arc indices), arcDescriptors (per arc of graph), lengthThreshold.
+/// Output: groups, each in the siblings' order; groups ordered by their first sibling.
+std::vector<std::vector<int>> groupSiblings(const TopologyGraph& graph,
+                                            const std::vector<int>& siblings,
+                                            const std::vector<ShapeDescriptor>& arcDescriptors,
+                                            double lengthThreshold);
+
+}  // namespace rw
