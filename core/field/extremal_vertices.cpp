@@ -44,8 +44,9 @@ std::vector<ExtremalVertex> extremalVertices(const SurfaceDomain& d, const std::
     if (parent[v] < 0) continue;
     if (find(v) == v && peak[v] >= 0) persistence[peak[v]] = std::numeric_limits<double>::infinity();
   }
-  for (int v : order)
-    if (persistence[v] >= threshold && persistence[v] > 0) result.push_back({v, g[v], persistence[v]});
+  for (int v : order)  // cap centres (v >= meshVertexCount) are not surface points
+    if (persistence[v] >= threshold && persistence[v] > 0 && v < d.meshVertexCount)
+      result.push_back({v, g[v], persistence[v]});
   return result;  // already farthest first
 }
 

@@ -34,7 +34,7 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int head, const FieldPar
     if (d.active[v] && std::isnan(fixedValue[v])) unknown[v] = unknowns++;
 
   if (progress) progress->report("field: cotangent Laplacian", 0.3);
-  const Eigen::SparseMatrix<double> W = cotangentWeights(d, mesh.positions, params.laplacian);
+  const Eigen::SparseMatrix<double> W = cotangentWeights(d, d.positions, params.laplacian);
   std::vector<Eigen::Triplet<double>> triplets;
   triplets.reserve(W.nonZeros() + unknowns);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(unknowns);

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <map>
+#include <set>
+#include <cstdint>
 #include <unordered_map>
 
 namespace rw {
@@ -64,6 +67,49 @@ class PointGrid {
   std::unordered_map<long long, std::vector<int>> cells_;
 };
 
+/// Closes the holes of the domain: each connected piece of the boundary (edges of exactly one
+/// triangle) gets a cone of triangles to a new vertex at its centroid. A simple hole gets a
+/// plain cap; a slit that meets non-manifold edges (Testwuson's belly) is not a simple loop, and
+/// the cone still closes every boundary cycle it contains, so no false loop reaches the graph.
+void capHoles(SurfaceDomain& d) {
+  std::vector<std::uint64_t> keys;
+  auto key = [](int a, int b) {
+    if (a > b) std::swap(a, b);
+    return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
+  };
+  for (const Eigen::Vector3i& t : d.triangles)
+    for (int c = 0; c < 3; ++c) keys.push_back(key(t[c], t[(c + 1) % 3]));
+  std::sort(keys.begin(), keys.end());
+  std::vector<std::pair<int, int>> boundary;
+  for (std::size_t i = 0; i < keys.size();) {
+    std::size_t j = i;
+    while (j < keys.size() && keys[j] == keys[i]) ++j;
+    if (j - i == 1) boundary.emplace_back(int(keys[i] >> 32), int(keys[i] & 0xffffffffu));
+    i = j;
+  }
+  if (boundary.empty()) return;
+  std::vector<int> parent(d.positions.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const auto& [a, b] : boundary) parent[findRoot(parent, a)] = findRoot(parent, b);
+  std::map<int, std::vector<std::pair<int, int>>> pieces;  // ordered: deterministic apex ids
+  for (const auto& e : boundary) pieces[findRoot(parent, e.first)].push_back(e);
+  for (const auto& [root, edges] : pieces) {
+    std::vector<int> vertices;
+    for (const auto& [a, b] : edges) vertices.push_back(a), vertices.push_back(b);
+    std::sort(vertices.begin(), vertices.end());
+    vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
+    if (vertices.size() < 3) continue;
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    for (int v : vertices) centre += d.positions[v];
+    centre /= double(vertices.size());
+    const int apex = int(d.positions.size());
+    d.positions.push_back(centre);
+    for (const auto& [a, b] : edges) d.triangles.emplace_back(a, b, apex);
+    ++d.cappedHoles;
+  }
+  if (d.cappedHoles) d.notes.push_back(std::to_string(d.cappedHoles) + " holes capped for the topology graph");
+}
+
 }  // namespace
 
 Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const SurfaceDomainParams& params) {
@@ -119,18 +165,26 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
                       std::to_string(d.droppedVertices) +
                       " vertices) left out of the topology graph; they follow the nearest arc");
 
+  // Cap the holes of the kept parts.
+  d.positions = mesh.positions;
+  d.meshVertexCount = n;
+  capHoles(d);
+  const int total = int(d.positions.size());
+  d.vertexCount = total;
+  d.active.resize(total, 1);
+
   // Bridges, Prim-style: join the kept part closest to the connected set, until all are joined.
   std::vector<int> pending;
   for (std::size_t c = 0; c < boxes.size(); ++c)
     if (keep[c] && int(c) != headComponent) pending.push_back(int(c));
   if (!pending.empty()) {
-    PointGrid connected(mesh.positions, members[headComponent], std::max(size * 0.02, 1e-12));
+    PointGrid connected(d.positions, members[headComponent], std::max(size * 0.02, 1e-12));
     while (!pending.empty()) {
       double best = std::numeric_limits<double>::infinity();
       int bestPending = -1, bestA = -1, bestB = -1;
       for (std::size_t i = 0; i < pending.size(); ++i)
         for (int v : members[pending[i]]) {
-          auto [w, dist] = connected.nearest(mesh.positions[v]);
+          auto [w, dist] = connected.nearest(d.positions[v]);
           if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = v;
         }
       if (bestPending < 0) break;
@@ -153,7 +207,7 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
   for (const auto& b : d.bridges) edges.emplace_back(std::min(b[0], b[1]), std::max(b[0], b[1]));
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-  std::vector<int> count(n + 1, 0);
+  std::vector<int> count(total + 1, 0);
   for (const auto& [a, b] : edges) ++count[a + 1], ++count[b + 1];
   std::partial_sum(count.begin(), count.end(), count.begin());
   d.adjacencyStart = count;
@@ -161,7 +215,7 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
   d.adjacencyLength.resize(edges.size() * 2);
   std::vector<int> fill(count.begin(), count.end() - 1);
   for (const auto& [a, b] : edges) {
-    const double length = (mesh.positions[a] - mesh.positions[b]).norm();
+    const double length = (d.positions[a] - d.positions[b]).norm();
     d.adjacency[fill[a]] = b, d.adjacencyLength[fill[a]++] = length;
     d.adjacency[fill[b]] = a, d.adjacencyLength[fill[b]++] = length;
   }

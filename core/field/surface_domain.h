@@ -8,6 +8,9 @@
 //   * islands whose bounding box is under `tinyIslandFraction` of the size (eyes, buttons,
 //     Testwuson's 48 pieces) leave the topology stage; they are reported and are given to the
 //     arc nearest to them afterwards;
+//   * every hole (boundary loop) of a kept part is capped with a fan around a new vertex at the
+//     loop's centroid: a hole in the side of a limb would otherwise split its level sets and
+//     make a false loop in the graph (Testwuson's body has several);
 //   * the remaining parts are joined to the part holding the head by virtual "bridge" edges
 //     between their closest vertices (what Blender's reeb.c did for its Dijkstra). The Reeb graph
 //     works on the simplicial complex (triangles and bridge edges), so it needs no manifold.
@@ -29,7 +32,9 @@ struct SurfaceDomainParams {
 };
 
 struct SurfaceDomain {
-  int vertexCount = 0;                     ///< welded vertices (active or not)
+  int vertexCount = 0;      ///< welded vertices (active or not) followed by the cap centres
+  int meshVertexCount = 0;  ///< vertices [0, meshVertexCount) are the mesh's welded vertices
+  std::vector<Eigen::Vector3d> positions;  ///< welded positions, then cap centres
   std::vector<char> active;                ///< welded vertex takes part in the field
   std::vector<Eigen::Vector3i> triangles;  ///< active triangles (welded indices)
   std::vector<std::array<int, 2>> bridges; ///< virtual edges joining parts
@@ -37,6 +42,7 @@ struct SurfaceDomain {
   std::vector<int> adjacencyStart;
   std::vector<int> adjacency;
   std::vector<double> adjacencyLength;
+  int cappedHoles = 0;
   int droppedIslands = 0;
   int droppedVertices = 0;
   std::vector<std::string> notes;

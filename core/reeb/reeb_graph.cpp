@@ -325,7 +325,7 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   auto nodeFor = [&](int v) {
     if (nodeOfVertex[v] < 0) {
       nodeOfVertex[v] = int(nodes.size());
-      nodes.push_back({v, f[v], mesh.positions[v]});
+      nodes.push_back({v, f[v], d.positions[v]});
     }
     return nodeOfVertex[v];
   };
@@ -394,7 +394,7 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
       }
       for (int r = ri + 1; r < rn; ++r) {
         const int v = sorted[r];
-        if (k.vertexStart[v + 1] > k.vertexStart[v])
+        if (k.vertexStart[v + 1] > k.vertexStart[v] && v < d.meshVertexCount)
           comps[compOf[cur][k.vertexElements[k.vertexStart[v]]]].vertices.push_back(v);
       }
     }
@@ -446,9 +446,9 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
         continue;
       } else {  // a level set splitting at a non-manifold edge
         Centroid c;
-        for (int e : levelElements[root]) addLevelPiece(k, e, f[s], f, mesh.positions, c);
+        for (int e : levelElements[root]) addLevelPiece(k, e, f[s], f, d.positions, c);
         node = int(nodes.size());
-        nodes.push_back({-1, f[s], c.empty() ? mesh.positions[s] : c.value()});
+        nodes.push_back({-1, f[s], c.empty() ? d.positions[s] : c.value()});
       }
       for (int c : below) comps[c].upperNode = node;
       for (int c : above) comps[c].lowerNode = node;
@@ -499,7 +499,7 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
         const double bandLo = f[critical[comps[c].band]], bandHi = f[critical[comps[c].band + 1]];
         lo = std::max(lo, bandLo), hi = std::min(hi, bandHi);
         auto first = std::upper_bound(levels.begin(), levels.end(), lo);
-        for (auto it = first; it != levels.end() && *it < hi; ++it) addLevelPiece(k, e, *it, f, mesh.positions, acc[it - levels.begin()]);
+        for (auto it = first; it != levels.end() && *it < hi; ++it) addLevelPiece(k, e, *it, f, d.positions, acc[it - levels.begin()]);
       }
     for (const Centroid& c : acc)
       if (!c.empty()) interior[a].push_back(c.value());
