@@ -5,6 +5,8 @@
 #include <string>
 
 #include "field/harmonic_field.h"
+#include "multires/build_multiresolution.h"
+#include "symmetry/detect_symmetry.h"
 #include "reeb/reeb_graph.h"
 #include "util/expected.h"
 #include "util/progress.h"
@@ -14,11 +16,15 @@ namespace rw {
 struct MeshGraphParams {
   FieldParams field;
   ReebParams reeb;
+  MultiresParams multires;
+  SymmetryParams symmetry;
 };
 
 struct MeshGraph {
   HarmonicField field;
   ReebGraph reeb;
+  MultiresGraph multires;               ///< levels[0] coarsest … back() = the Reeb graph
+  std::vector<GraphSymmetry> symmetry;  ///< one per level
   std::vector<std::pair<std::string, double>> stageSeconds;  ///< in pipeline order
 };
 

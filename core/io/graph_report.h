@@ -6,7 +6,9 @@
 
 namespace rw {
 
-nlohmann::json graphToJson(const TopologyGraph& graph);
+/// Nodes and arcs of one graph; with `symmetry`, each arc also carries its tag, side, radial
+/// index, symmetry level and group.
+nlohmann::json graphToJson(const TopologyGraph& graph, const GraphSymmetry* symmetry = nullptr);
 nlohmann::json meshGraphReport(const Mesh& mesh, const MeshGraph& graph);
 
 }  // namespace rw
