@@ -504,15 +504,24 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     for (const Centroid& c : acc)
       if (!c.empty()) interior[a].push_back(c.value());
   }
-  // Inner nodes at the mean of the centroids just past them (Aujay §3.2); ends on their vertex.
+  // Inner nodes: where the trunk arrives, i.e. at the mean of the level-set centroids just
+  // below them on the arcs coming from the head side (Aujay §3.2 uses the ±ε regular nodes of
+  // all incident arcs). Taking only the arriving side puts a branching inside the trunk, as a
+  // skeleton's spine joint is: two armpits reached at slightly different f then sit a short
+  // step apart on the spine instead of a shoulder width apart, so filtering joins them and the
+  // arms become siblings. Ends sit on their vertex.
   std::vector<Eigen::Vector3d> nearSum(nodes.size(), Eigen::Vector3d::Zero());
-  std::vector<int> nearCount(nodes.size(), 0), nodeDegree(nodes.size(), 0);
+  std::vector<Eigen::Vector3d> belowSum(nodes.size(), Eigen::Vector3d::Zero());
+  std::vector<int> nearCount(nodes.size(), 0), belowCount(nodes.size(), 0), nodeDegree(nodes.size(), 0);
   for (std::size_t a = 0; a < arcEnds.size(); ++a) {
     ++nodeDegree[arcEnds[a][0]], ++nodeDegree[arcEnds[a][1]];
     if (interior[a].empty()) continue;
     nearSum[arcEnds[a][0]] += interior[a].front(), ++nearCount[arcEnds[a][0]];
     nearSum[arcEnds[a][1]] += interior[a].back(), ++nearCount[arcEnds[a][1]];
+    belowSum[arcEnds[a][1]] += interior[a].back(), ++belowCount[arcEnds[a][1]];
   }
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (belowCount[i] > 0) nearSum[i] = belowSum[i], nearCount[i] = belowCount[i];
   g.nodes.resize(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     GraphNode& node = g.nodes[i];

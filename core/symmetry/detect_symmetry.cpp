@@ -1,5 +1,7 @@
 #include "symmetry/detect_symmetry.h"
 
+#include "symmetry/geometric_pairing.h"
+
 #include <algorithm>
 
 #include "graph/rooted_tree.h"
@@ -37,8 +39,15 @@ GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& p
   onPrimary[graph.root] = true;
 
   for (int node : tree.order) {
-    const std::vector<std::vector<int>> groups =
+    std::vector<std::vector<int>> groups =
         groupSiblings(graph, tree.childArcs[node], result.arcDescriptors, params.lengthThreshold);
+    // Three equal limbs where two mirror each other and one sits on the mirror plane (hind
+    // legs and a tail of the same length): a pair and a lone limb, not a radial group.
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (auto split = splitMirrorPair(groups[g], centroids)) {
+        groups[g] = split->pair;
+        groups.push_back({split->alone});
+      }
 
     // The lone arc that continues the primary axis, if this node is on it.
     int primary = -1;

@@ -1,0 +1,29 @@
+#include "symmetry/geometric_pairing.h"
+
+#include <cmath>
+
+namespace rw {
+
+std::optional<AxialSplit> splitMirrorPair(const std::vector<int>& arcs,
+                                          const std::vector<Eigen::Vector3d>& centroids) {
+  if (arcs.size() != 3) return std::nullopt;
+  std::optional<AxialSplit> found;
+  for (int lone = 0; lone < 3; ++lone) {
+    const int a = arcs[(lone + 1) % 3], b = arcs[(lone + 2) % 3];
+    const Eigen::Vector3d v = centroids[a] - centroids[b];
+    int axis = 0;
+    v.cwiseAbs().maxCoeff(&axis);
+    if (v.norm() <= 0 || std::abs(v[axis]) < 0.8 * v.norm()) continue;
+    // A three-fold radial limb set mirrors too; legs and a tail differ in that the legs are
+    // much closer to each other than to the tail.
+    const Eigen::Vector3d& c = centroids[arcs[lone]];
+    if (v.norm() > 0.7 * std::min((c - centroids[a]).norm(), (c - centroids[b]).norm())) continue;
+    const Eigen::Vector3d middle = 0.5 * (centroids[a] + centroids[b]);
+    if (std::abs(centroids[arcs[lone]][axis] - middle[axis]) > 0.25 * std::abs(v[axis])) continue;
+    if (found) return std::nullopt;  // ambiguous: two pairs qualify
+    found = AxialSplit{{std::min(a, b), std::max(a, b)}, arcs[lone]};
+  }
+  return found;
+}
+
+}  // namespace rw
