@@ -26,8 +26,9 @@ class PointGrid {
   }
   void insert(int id) { cells_[key(points_[id])].push_back(id); }
 
-  /// Nearest inserted point to p: rings of cells grow until the best hit is provably nearest.
-  std::pair<int, double> nearest(const Eigen::Vector3d& p) const {
+  /// Nearest inserted point to p closer than `bound`: rings of cells grow until the best hit is
+  /// provably nearest or the rings pass the bound. (-1, inf) when none is closer than `bound`.
+  std::pair<int, double> nearest(const Eigen::Vector3d& p, double bound) const {
     const Cell c = cellOf(p);
     int best = -1;
     double bestDistance = std::numeric_limits<double>::infinity();
@@ -46,7 +47,7 @@ class PointGrid {
           }
         }
       if (best >= 0 && bestDistance <= ring * cell_) break;
-      if (cells_.empty()) break;
+      if (cells_.empty() || (ring - 1) * cell_ > bound) break;
     }
     return {best, bestDistance};
   }
@@ -182,10 +183,15 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
     while (!pending.empty()) {
       double best = std::numeric_limits<double>::infinity();
       int bestPending = -1, bestA = -1, bestB = -1;
-      for (std::size_t i = 0; i < pending.size(); ++i)
-        for (int v : members[pending[i]]) {
-          auto [w, dist] = connected.nearest(d.positions[v]);
-          if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = v;
+      // A sparse pass first gives a tight bound, so the full pass only searches nearby cells.
+      for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+          const std::vector<int>& part = members[pending[i]];
+          const std::size_t step = pass == 0 ? std::max<std::size_t>(1, part.size() / 64) : 1;
+          for (std::size_t k = 0; k < part.size(); k += step) {
+            auto [w, dist] = connected.nearest(d.positions[part[k]], best);
+            if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = part[k];
+          }
         }
       if (bestPending < 0) break;
       d.bridges.push_back({bestA, bestB});

@@ -10,6 +10,10 @@
 
 namespace rw {
 
+/// Leaf siblings up to this much longer than a pruned leaf arc are pruned with it (the symmetry
+/// length threshold's default tolerance, SymmetryParams::lengthThreshold = 0.25 of the longer).
+constexpr double kTwinRatio = 1.0 / (1.0 - 0.25);
+
 namespace {
 
 struct WorkArc {
@@ -88,9 +92,20 @@ class Filter {
       const WorkArc& arc = arcs_[top.arc];
       if (!arc.alive || arc.version != top.version) continue;
       if (arc.length >= threshold) break;  // every remaining arc is at least as long
-      if (nodes_[arc.to].children.empty())
+      if (nodes_[arc.to].children.empty()) {
+        // Twins go together: leaf siblings at most kTwinRatio longer are pruned with this arc,
+        // so a symmetric pair (two horns) never loses one side only — after one prune the
+        // node would merge and the other side, now longer, would survive.
+        const int from = arc.from;
+        const double limit = kTwinRatio * arc.length;
+        std::vector<int> twins;
+        for (int sibling : nodes_[from].children)
+          if (sibling != top.arc && nodes_[arcs_[sibling].to].children.empty() && arcs_[sibling].length <= limit)
+            twins.push_back(sibling);
         prune(top.arc);
-      else
+        for (int twin : twins)
+          if (arcs_[twin].alive && aliveArcs_ > 1) prune(twin);
+      } else
         collapse(top.arc);
     }
   }
@@ -142,7 +157,12 @@ class Filter {
     for (int c : nodes_[far].children) {
       WorkArc& child = arcs_[c];
       child.from = near;
-      child.polyline = joinPolylines(arc.polyline, child.polyline);
+      // The merged arc's far node is gone; its children now start at `near`, reached by the
+      // straight hop between the two nodes. Prepending the merged arc's whole polyline instead
+      // would add its wiggles to every child's length: after a few merges in a noisy region
+      // (Testwuson's head: a chain of saddles for two horns and two ears) short limbs grow past
+      // the threshold and survive on every level.
+      child.polyline = joinPolylines({arc.polyline.front(), arc.polyline.back()}, child.polyline);
       child.members = joinMembers(arc.members, child.members);
       child.fine = concat(arc.fine, child.fine);
       nodes_[near].children.push_back(c);

@@ -1,0 +1,195 @@
+// The mesh topology graph on the real characters (issue: "if it is wrong on a real character,
+// nothing after it can be right"). Head at the top of the head (front of the head for the
+// bull); the coarsest resolution level must show the limbs as leaves, tagged axial in pairs
+// with sides consistent with the artist's L/R names, each leaf near the artist's extremity.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "field/head_vertex.h"
+#include "graph/mesh_graph.h"
+#include "support/real_models.h"
+
+using namespace rw;
+using rw::test::loadModel;
+
+namespace {
+
+struct Leaf {
+  int node;
+  Eigen::Vector3d position;
+  ArcSymmetry symmetry;
+};
+
+/// The leaves of the coarsest level and the symmetry of the arc ending at each.
+std::vector<Leaf> coarsestLeaves(const MeshGraph& g) {
+  const TopologyGraph& graph = g.multires.levels.front().graph;
+  const GraphSymmetry& sym = g.symmetry.front();
+  std::vector<Leaf> leaves;
+  for (int node : graph.leaves()) leaves.push_back({node, graph.nodes[node].position, sym.arcs[graph.nodes[node].arcs[0]]});
+  return leaves;
+}
+
+MeshGraph graphOf(const Character& c, const Eigen::Vector3d& headPoint) {
+  std::ostringstream spec;
+  spec << headPoint.x() << "," << headPoint.y() << "," << headPoint.z();
+  const int head = resolveHeadVertex(c.mesh, spec.str()).value();
+  Expected<MeshGraph> g = buildMeshGraph(c.mesh, head);
+  EXPECT_TRUE(g) << (g ? "" : g.error().message);
+  return std::move(g).value();
+}
+
+/// Distance from p to an artist extremity: the nearest of the named bones (segments head–tail),
+/// e.g. a foot is its ankle and toe bones, so a leaf at the heel or at the toe both match.
+double distanceToBones(const Character& c, const std::vector<std::string>& names, const Eigen::Vector3d& p) {
+  double best = 1e300;
+  for (const std::string& name : names) {
+    const int j = c.skeleton.indexOf(name);
+    EXPECT_GE(j, 0) << name;
+    if (j < 0) continue;
+    const BoneShape b = c.skeleton.boneShape(j, c.mesh.size());
+    const Eigen::Vector3d axis = b.tail - b.head;
+    const double t = axis.squaredNorm() > 0 ? std::clamp((p - b.head).dot(axis) / axis.squaredNorm(), 0.0, 1.0) : 0.0;
+    best = std::min(best, (p - (b.head + t * axis)).norm());
+  }
+  return best;
+}
+
+/// For each named extremity (key: a label, value: its end bones), the nearest leaf must be within
+/// `tolerance`; returns the leaves matched, by label.
+std::map<std::string, Leaf> matchExtremities(const std::vector<Leaf>& leaves, const Character& c,
+                                             const std::map<std::string, std::vector<std::string>>& ends,
+                                             double tolerance) {
+  std::map<std::string, Leaf> matched;
+  for (const auto& [label, bones] : ends) {
+    const Leaf* best = nullptr;
+    for (const Leaf& l : leaves)
+      if (!best || distanceToBones(c, bones, l.position) < distanceToBones(c, bones, best->position)) best = &l;
+    EXPECT_NE(best, nullptr);
+    if (!best) continue;
+    EXPECT_LT(distanceToBones(c, bones, best->position), tolerance) << label << ": nearest leaf " << best->position.transpose();
+    matched.emplace(label, *best);
+  }
+  return matched;
+}
+
+void expectAxialPair(const Leaf& left, const Leaf& right) {
+  EXPECT_EQ(left.symmetry.tag, SymmetryTag::Axial);
+  EXPECT_EQ(right.symmetry.tag, SymmetryTag::Axial);
+  EXPECT_EQ(left.symmetry.group, right.symmetry.group);
+  EXPECT_NE(left.symmetry.side, right.symmetry.side);
+}
+
+}  // namespace
+
+TEST(MeshGraphRealModels, HumanBlendCoarsestLevelIsHeadArmsLegs) {
+  Character c;
+  ASSERT_TRUE(loadModel("BLEND/HUMAN.blend", c));
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const MeshGraph g = graphOf(c, {box.center().x(), box.max().y(), box.center().z()});
+  const std::vector<Leaf> leaves = coarsestLeaves(g);
+  ASSERT_EQ(leaves.size(), 4u);
+  const double height = box.sizes().y();
+  int arms = 0, legs = 0;
+  for (const Leaf& l : leaves) {
+    EXPECT_EQ(l.symmetry.tag, SymmetryTag::Axial);
+    // Left = +X (Poirier §5.3): the side tag follows the leaf's X.
+    EXPECT_EQ(l.symmetry.side, l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
+    if (l.position.y() < box.min().y() + 0.1 * height) ++legs;          // feet on the ground
+    else if (std::abs(l.position.x() - box.center().x()) > 0.3 * box.sizes().x()) ++arms;  // hands out to the side
+  }
+  EXPECT_EQ(arms, 2);
+  EXPECT_EQ(legs, 2);
+  EXPECT_TRUE(g.reeb.loopsCut.empty());
+}
+
+TEST(MeshGraphRealModels, ColladaHumanCoarsestLevelIsHeadArmsLegs) {
+  Character c;
+  ASSERT_TRUE(loadModel("Collada/human.zae", c));
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const MeshGraph g = graphOf(c, {box.center().x(), box.max().y(), box.center().z()});
+  const std::vector<Leaf> leaves = coarsestLeaves(g);
+  ASSERT_EQ(leaves.size(), 4u);
+  const double height = box.sizes().y();
+  int legs = 0;
+  for (const Leaf& l : leaves) {
+    EXPECT_EQ(l.symmetry.tag, SymmetryTag::Axial);
+    EXPECT_EQ(l.symmetry.side, l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
+    legs += l.position.y() < box.min().y() + 0.1 * height;
+  }
+  EXPECT_EQ(legs, 2);
+  // The eye shells are small loose parts: out of the graph, and said so.
+  EXPECT_EQ(g.field.domain.droppedIslands, 4);
+}
+
+TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const Eigen::Vector3d headJoint = c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
+  const MeshGraph g = graphOf(c, {headJoint.x(), box.max().y(), headJoint.z()});
+  EXPECT_GE(g.field.domain.bridges.size(), 1u);  // the head shell is joined to the body
+  const std::vector<Leaf> leaves = coarsestLeaves(g);
+  const double height = box.sizes().y();
+  const auto m = matchExtremities(leaves, c,
+                                  {{"hand.L", {"B_Hand_Left", "B_Finger3_Left", "B_Thumb2_Left"}},
+                                   {"hand.R", {"B_Hand_Right", "B_Finger3_Right", "B_Thumb2_Right"}},
+                                   {"foot.L", {"B_Ankle_Left", "B_Toe_Left"}},
+                                   {"foot.R", {"B_Ankle_Right", "B_Toe_Right"}}},
+                                  0.1 * height);
+  ASSERT_EQ(m.size(), 4u);
+  expectAxialPair(m.at("hand.L"), m.at("hand.R"));
+  expectAxialPair(m.at("foot.L"), m.at("foot.R"));
+  // BCN's left is +X (DATA.md) and Poirier's +axis is left: names and tags agree.
+  EXPECT_EQ(m.at("hand.L").symmetry.side, SymmetrySide::Left);
+  EXPECT_EQ(m.at("foot.L").symmetry.side, SymmetrySide::Left);
+  // The four limbs; any other leaf is on the head (the ponytail and face the artist rigged).
+  const Eigen::Vector3d neck = c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
+  for (const Leaf& l : leaves) {
+    bool isLimb = false;
+    for (const auto& [label, leaf] : m) isLimb |= leaf.node == l.node;
+    if (!isLimb) {
+      EXPECT_GT(l.position.y(), neck.y() - 0.05 * height) << "extra leaf below the head " << l.position.transpose();
+    }
+  }
+}
+
+TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const Eigen::Vector3d neck = c.skeleton.restGlobals()[c.skeleton.indexOf("Neck")].translation();
+  const MeshGraph g = graphOf(c, {neck.x(), neck.y(), box.max().z()});  // front of the head
+  EXPECT_GE(g.field.domain.droppedIslands, 48);  // the trinkets and eyes
+  const std::vector<Leaf> leaves = coarsestLeaves(g);
+  const double height = box.sizes().y();
+  const auto m = matchExtremities(leaves, c,
+                                  {{"foreleg.L", {"ForeLeg_L_04", "ForeLeg_L_05"}},
+                                   {"foreleg.R", {"ForeLeg_R_04", "ForeLeg_R_05"}},
+                                   {"hindleg.L", {"HindLeg_L_03", "HindLeg_L_04"}},
+                                   {"hindleg.R", {"HindLeg_R_03", "HindLeg_R_04"}},
+                                   {"tail", {"Tail05", "Tail06"}}},
+                                  0.1 * height);
+  ASSERT_EQ(m.size(), 5u);
+  expectAxialPair(m.at("foreleg.L"), m.at("foreleg.R"));
+  expectAxialPair(m.at("hindleg.L"), m.at("hindleg.R"));
+  // Sides consistent: both L-named legs carry the same side tag.
+  EXPECT_EQ(m.at("foreleg.L").symmetry.side, m.at("hindleg.L").symmetry.side);
+  // The tail is as long as the hind legs, yet not paired with them (Poirier §5.2).
+  EXPECT_NE(m.at("tail").symmetry.tag, SymmetryTag::Axial);
+  EXPECT_NE(m.at("tail").symmetry.tag, SymmetryTag::Radial);
+  // Other leaves: only on the head — horns, ears and chin, which are as long as the legs are
+  // from the head node, and which the artist rigged too (Ear_L, Ear_R, Mouth).
+  const Eigen::Vector3d& headNode = g.multires.levels.front().graph.nodes[g.multires.levels.front().graph.root].position;
+  int extra = 0;
+  for (const Leaf& l : leaves) {
+    bool isLimb = false;
+    for (const auto& [label, leaf] : m) isLimb |= leaf.node == l.node;
+    if (isLimb) continue;
+    ++extra;
+    EXPECT_LT((l.position - headNode).norm(), 0.6 * height) << "extra leaf away from the head " << l.position.transpose();
+  }
+  EXPECT_LE(extra, 5);
+}
