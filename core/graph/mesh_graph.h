@@ -25,6 +25,10 @@ struct MeshGraph {
   ReebGraph reeb;
   MultiresGraph multires;               ///< levels[0] coarsest … back() = the Reeb graph
   std::vector<GraphSymmetry> symmetry;  ///< one per level
+  /// Arc of the finest level (the Reeb graph) for each of the file's vertices, so later stages
+  /// (skinning, export) work in the artist's vertex order. Vertices of the small loose parts
+  /// left out of the graph take the arc of the nearest graph vertex.
+  std::vector<int> arcOfSourceVertex;
   std::vector<std::pair<std::string, double>> stageSeconds;  ///< in pipeline order
 };
 

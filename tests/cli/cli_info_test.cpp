@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "support/real_models.h"
@@ -44,4 +45,38 @@ TEST(CliInfo, MotionFile) {
   EXPECT_EQ(j["skeleton"]["bones"], 31);
   EXPECT_EQ(j["clips"][0]["frames"], 2752);
   EXPECT_EQ(j["clips"][0]["frames_per_second"], 120.0);
+}
+
+TEST(CliGraph, JsonReportHasLevelsTagsLinksAndTimes) {
+  const std::string out = std::string(::testing::TempDir()) + "/graph_human.json";
+  const ProcessResult r = runCli({"graph", modelPath("BLEND/HUMAN.blend"), "--head", "auto", "--levels", "4", "--json", out});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::ifstream f(out);
+  const auto j = nlohmann::json::parse(f);
+  ASSERT_EQ(j["levels"].size(), 4u);
+  const auto& coarse = j["levels"][0];
+  EXPECT_EQ(coarse["arcs"].size(), coarse["nodes"].size() - 1);  // a tree
+  int axial = 0, primary = 0;
+  for (const auto& arc : coarse["arcs"]) {
+    EXPECT_GE(arc["polyline"].size(), 2u);
+    EXPECT_GT(arc["length"].get<double>(), 0.0);
+    for (const char* key : {"tag", "side", "radial_index", "symmetry_level", "group", "from", "to"})
+      EXPECT_TRUE(arc.contains(key)) << key;
+    axial += arc["tag"] == "axial";
+    primary += arc["tag"] == "primary";
+  }
+  EXPECT_EQ(axial, 4);  // two arms, two legs
+  EXPECT_GE(primary, 1);
+  EXPECT_TRUE(coarse.contains("links"));
+  EXPECT_EQ(coarse["links"]["node_finer"].size(), coarse["nodes"].size());
+  for (const char* stage : {"field", "reeb", "multires", "symmetry", "total"})
+    EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
+  EXPECT_TRUE(j["loops_cut"].is_array());
+}
+
+TEST(CliGraph, BadHeadIsExitTwoWithTheFile) {
+  const std::string path = modelPath("BLEND/HUMAN.blend");
+  const ProcessResult r = runCli({"graph", path, "--head", "vertex:999999"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(r.err.rfind(path + ": ", 0), 0u) << r.err;
 }

@@ -193,3 +193,24 @@ TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   }
   EXPECT_LE(extra, 5);
 }
+
+TEST(MeshGraphRealModels, EveryFileVertexMapsToAnArcDespiteLooseParts) {
+  for (const char* file : {"X/BCN_Epileptic.X", "X/Testwuson.X", "OBJ/spider.obj"}) {
+    SCOPED_TRACE(file);
+    Character c;
+    ASSERT_TRUE(loadModel(file, c));
+    const Eigen::AlignedBox3d box = c.mesh.bounds();
+    const MeshGraph g = graphOf(c, {box.center().x(), box.max().y(), box.center().z()});
+    ASSERT_EQ(g.arcOfSourceVertex.size(), c.mesh.source.positions.size());
+    int referenced = 0;
+    std::vector<char> used(c.mesh.source.positions.size(), 0);
+    for (const auto& t : c.mesh.source.triangles) used[t[0]] = used[t[1]] = used[t[2]] = 1;
+    for (std::size_t v = 0; v < used.size(); ++v) {
+      if (!used[v]) continue;
+      ++referenced;
+      EXPECT_GE(g.arcOfSourceVertex[v], 0) << v;
+      EXPECT_LT(g.arcOfSourceVertex[v], g.reeb.graph.arcCount());
+    }
+    EXPECT_GT(referenced, 0);
+  }
+}
