@@ -166,19 +166,24 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
                       std::to_string(d.droppedVertices) +
                       " vertices) left out of the topology graph; they follow the nearest arc");
 
-  // Cap the holes of the kept parts.
   d.positions = mesh.positions;
   d.meshVertexCount = n;
-  capHoles(d);
-  const int total = int(d.positions.size());
-  d.vertexCount = total;
-  d.active.resize(total, 1);
+  d.representative.resize(n);
+  std::iota(d.representative.begin(), d.representative.end(), 0);
 
-  // Bridges, Prim-style: join the kept part closest to the connected set, until all are joined.
+  // Join the kept parts, Prim-style: the part closest to the connected set first, until all are
+  // joined. A part that touches the body along a seam (BCN's head shell sits on its neck: 25
+  // vertex pairs 2–4e-6 apart, just over the weld tolerance) is welded to it along the whole
+  // seam; a part that stands apart gets one bridge edge between the closest points. (A ring of
+  // bridge edges instead of a weld would leave the gaps between them open: every gap a false
+  // loop in the Reeb graph. One bridge on a seam would be a bottleneck that flattens the
+  // harmonic field over everything behind it.)
   std::vector<int> pending;
   for (std::size_t c = 0; c < boxes.size(); ++c)
     if (keep[c] && int(c) != headComponent) pending.push_back(int(c));
   if (!pending.empty()) {
+    int welded = 0, bridged = 0;
+    const double seam = params.seamWeldFraction * size;
     PointGrid connected(d.positions, members[headComponent], std::max(size * 0.02, 1e-12));
     while (!pending.empty()) {
       double best = std::numeric_limits<double>::infinity();
@@ -194,13 +199,36 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
           }
         }
       if (bestPending < 0) break;
-      d.bridges.push_back({bestA, bestB});
+      if (best <= seam) {
+        for (int v : members[pending[bestPending]]) {
+          auto [w, dist] = connected.nearest(d.positions[v], seam);
+          if (w >= 0 && dist <= seam) d.representative[v] = d.representative[w];
+        }
+        ++welded;
+      } else {
+        d.bridges.push_back({bestA, bestB});
+        ++bridged;
+      }
       for (int v : members[pending[bestPending]]) connected.insert(v);
       pending.erase(pending.begin() + bestPending);
     }
-    d.notes.push_back(std::to_string(d.bridges.size()) +
-                      " separate parts joined to the body by their closest points");
+    if (welded) d.notes.push_back(std::to_string(welded) + " separate parts welded to the body along their seam");
+    if (bridged) d.notes.push_back(std::to_string(bridged) + " separate parts joined to the body by their closest points");
+    std::vector<Eigen::Vector3i> kept;
+    for (Eigen::Vector3i t : d.triangles) {
+      for (int c = 0; c < 3; ++c) t[c] = d.representative[t[c]];
+      if (t[0] != t[1] && t[1] != t[2] && t[0] != t[2]) kept.push_back(t);
+    }
+    d.triangles = std::move(kept);
+    for (int v = 0; v < n; ++v)
+      if (d.representative[v] != v) d.active[v] = 0;
   }
+
+  // Cap the holes of the kept parts.
+  capHoles(d);
+  const int total = int(d.positions.size());
+  d.vertexCount = total;
+  d.active.resize(total, 1);
 
   // Adjacency (unique edges) with lengths.
   std::vector<std::pair<int, int>> edges;

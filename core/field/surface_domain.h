@@ -29,12 +29,17 @@ struct SurfaceDomainParams {
   /// Islands with a bounding-box diagonal below this fraction of the mesh size are dropped from
   /// the topology stage (BUILD-NOTES: 5% keeps every limb and removes eyes and trinkets).
   double tinyIslandFraction = 0.05;
+  /// A separate part whose closest point is within this fraction of the mesh size of the body
+  /// sits on it along a seam: its vertices that close are welded to the body's (BCN's head).
+  double seamWeldFraction = 1e-3;
 };
 
 struct SurfaceDomain {
   int vertexCount = 0;      ///< welded vertices (active or not) followed by the cap centres
   int meshVertexCount = 0;  ///< vertices [0, meshVertexCount) are the mesh's welded vertices
   std::vector<Eigen::Vector3d> positions;  ///< welded positions, then cap centres
+  /// Per mesh vertex: itself, or the body vertex it was welded to along a seam (then inactive).
+  std::vector<int> representative;
   std::vector<char> active;                ///< welded vertex takes part in the field
   std::vector<Eigen::Vector3i> triangles;  ///< active triangles (welded indices)
   std::vector<std::array<int, 2>> bridges; ///< virtual edges joining parts

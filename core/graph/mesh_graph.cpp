@@ -8,12 +8,14 @@ namespace {
 
 /// Welded vertices outside the graph (dropped islands: eyes, buttons) take the arc of the
 /// nearest graph vertex, searched among at most ~20K evenly spread graph vertices.
-std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const std::vector<int>& arcOfWelded) {
+std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& domain, const std::vector<int>& arcOfWelded) {
   const int n = int(mesh.positions.size());
   std::vector<int> arc(n, -1);
   std::vector<int> inside;
-  for (int v = 0; v < n; ++v)
-    if (arcOfWelded[v] >= 0) arc[v] = arcOfWelded[v], inside.push_back(v);
+  for (int v = 0; v < n; ++v) {
+    const int r = domain.representative.empty() ? v : domain.representative[v];  // seam welds
+    if (arcOfWelded[r] >= 0) arc[v] = arcOfWelded[r], inside.push_back(v);
+  }
   const std::size_t stride = std::max<std::size_t>(1, inside.size() / 20000);
   for (int v = 0; v < n; ++v) {
     if (arc[v] >= 0 || inside.empty()) continue;
@@ -44,7 +46,7 @@ Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int head, const MeshGraphPa
   result.reeb = computeReebGraph(mesh, result.field, params.reeb);
   auto t2 = Clock::now();
   result.stageSeconds.emplace_back("reeb", std::chrono::duration<double>(t2 - t1).count());
-  result.arcOfSourceVertex = arcsOfSourceVertices(mesh, result.reeb.arcOfVertex);
+  result.arcOfSourceVertex = arcsOfSourceVertices(mesh, result.field.domain, result.reeb.arcOfVertex);
   if (progress && progress->cancelled()) return Error{"cancelled"};
   result.multires = buildMultiresolution(result.reeb.graph, params.multires);
   auto t3 = Clock::now();

@@ -130,7 +130,11 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
   const Eigen::AlignedBox3d box = c.mesh.bounds();
   const Eigen::Vector3d headJoint = c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
   const MeshGraph g = graphOf(c, {headJoint.x(), box.max().y(), headJoint.z()});
-  EXPECT_GE(g.field.domain.bridges.size(), 1u);  // the head shell is joined to the body
+  // The head shell sits on the neck along a seam 2-4e-6 apart: welded there, not bridged.
+  int seamWelded = 0;
+  for (int v = 0; v < int(g.field.domain.representative.size()); ++v) seamWelded += g.field.domain.representative[v] != v;
+  EXPECT_GE(seamWelded, 20);
+  EXPECT_EQ(g.field.domain.droppedIslands, 3);  // two eyes and the small piece
   const std::vector<Leaf> leaves = coarsestLeaves(g);
   const double height = box.sizes().y();
   const auto m = matchExtremities(leaves, c,
@@ -145,7 +149,9 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
   // BCN's left is +X (DATA.md) and Poirier's +axis is left: names and tags agree.
   EXPECT_EQ(m.at("hand.L").symmetry.side, SymmetrySide::Left);
   EXPECT_EQ(m.at("foot.L").symmetry.side, SymmetrySide::Left);
-  // The four limbs; any other leaf is on the head (the ponytail and face the artist rigged).
+  // Exactly head + two arms + two legs.
+  EXPECT_EQ(leaves.size(), 4u);
+  // (Were there more, they would have to be on the head: the ponytail and face are rigged too.)
   const Eigen::Vector3d neck = c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
   for (const Leaf& l : leaves) {
     bool isLimb = false;
