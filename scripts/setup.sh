@@ -15,6 +15,8 @@ packages=(
   libassimp-dev assimp-utils assimp-testmodels nlohmann-json3-dev libcli11-dev zlib1g-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # a real client for exported FBX / glTF (tests open our files in Blender; its glTF importer needs numpy)
+  blender python3-numpy
 )
 
 sudo_cmd=()
