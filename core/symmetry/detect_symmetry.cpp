@@ -3,6 +3,7 @@
 #include "symmetry/geometric_pairing.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "graph/rooted_tree.h"
 #include "symmetry/axial_side.h"
@@ -38,9 +39,50 @@ GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& p
   std::vector<int> nodeLevel(graph.nodeCount(), 1);
   onPrimary[graph.root] = true;
 
+  // Flat internal arcs: the f span between their ends is negligible, so their far node is the
+  // same branching as their near one (see SymmetryParams::flatBranchFraction).
+  double fMin = 0.0, fMax = 0.0;
+  for (const GraphNode& n : graph.nodes) fMin = std::min(fMin, n.f), fMax = std::max(fMax, n.f);
+  const double flat = params.flatBranchFraction * (fMax - fMin);
+  auto isFlat = [&](int arc) {
+    const int child = tree.childNode[arc];
+    return flat > 0 && !tree.childArcs[child].empty() &&
+           std::abs(graph.nodes[child].f - graph.nodes[graph.other(arc, child)].f) <= flat;
+  };
+  std::vector<char> absorbed(graph.nodeCount(), 0);  // nodes whose children a parent grouped
+
   for (int node : tree.order) {
+    if (absorbed[node]) continue;
+    // Siblings: the node's child arcs, through flat arcs into the nodes they reach.
+    std::vector<int> siblings, connectors, frontier = {node};
+    while (!frontier.empty()) {
+      const int n = frontier.back();
+      frontier.pop_back();
+      for (int arc : tree.childArcs[n]) {
+        if (isFlat(arc)) {
+          connectors.push_back(arc);
+          absorbed[tree.childNode[arc]] = 1;
+          frontier.push_back(tree.childNode[arc]);
+        } else {
+          siblings.push_back(arc);
+        }
+      }
+    }
+    for (int arc : connectors) {  // the connectors belong to the branching: same tag as its way in
+      SymmetryGroup group;
+      group.node = graph.other(arc, tree.childNode[arc]);
+      group.arcs = {arc};
+      group.tag = onPrimary[node] ? SymmetryTag::Primary : SymmetryTag::None;
+      result.arcs[arc].tag = group.tag;
+      result.arcs[arc].group = static_cast<int>(result.groups.size());
+      result.groups.push_back(std::move(group));
+      if (onPrimary[node]) result.primaryAxis.push_back(arc);
+      result.arcs[arc].level = nodeLevel[node];
+      nodeLevel[tree.childNode[arc]] = nodeLevel[node];
+      onPrimary[tree.childNode[arc]] = onPrimary[node];
+    }
     std::vector<std::vector<int>> groups =
-        groupSiblings(graph, tree.childArcs[node], result.arcDescriptors, params.lengthThreshold);
+        groupSiblings(graph, siblings, result.arcDescriptors, params.lengthThreshold);
     // Three equal limbs where two mirror each other and one sits on the mirror plane (hind
     // legs and a tail of the same length): a pair and a lone limb, not a radial group.
     for (std::size_t g = 0; g < groups.size(); ++g)

@@ -22,6 +22,10 @@ namespace rw {
 ///    lower arc index) is Primary and continues the axis; the other lone arcs there are None;
 ///    the axis ends at a node with no lone child arc;
 ///  * any other lone arc: None.
+/// A chain of branchings whose f values differ by at most params.flatBranchFraction of the
+/// graph's f range is one branching: the arcs hanging from all of them are grouped together as
+/// siblings, and the short connectors between them take the tag of the way in (primary on the
+/// axis, none elsewhere).
 /// Levels: the root's arcs start from 1; an arc in a group of 2+ or a lone arc leaving the
 /// primary axis gets its parent arc's level + 1; other arcs keep their parent arc's level.
 ///

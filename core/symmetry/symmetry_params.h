@@ -13,6 +13,13 @@ struct SymmetryParams {
   /// (1.2 vs 1.0 is 17% of the longer), while Poirier's Figure 6 tail, clearly longer than the
   /// legs of the same shape (≥ 4/3 of them), is split off.
   double lengthThreshold = 0.25;
+  /// Branchings closer than this fraction of the graph's f range (distance from the head) are
+  /// one branching for grouping: the arcs hanging from a chain of such nodes are siblings.
+  /// Limbs that leave a body at the same height (eight tentacles off a mantle, a ring of legs)
+  /// do so at separate saddles a hair apart in f (0.2-2% of the range on our test creatures),
+  /// and without this they would split into several groups. 0 disables it (skeleton graphs
+  /// whose f is not a distance).
+  double flatBranchFraction = 0.02;
 };
 
 }  // namespace rw
