@@ -4,6 +4,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/graph_command.h"
+#include "cli/export_command.h"
 #include "cli/info_command.h"
 
 int main(int argc, char** argv) {
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
   int exitCode = rw::cli::kExitOk;
   rw::cli::addInfoCommand(app, exitCode);
   rw::cli::addGraphCommand(app, exitCode);
+  rw::cli::addExportCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

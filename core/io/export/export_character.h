@@ -1,0 +1,22 @@
+#pragma once
+// Writes a Character to the format its file name asks for:
+//   .fbx   binary FBX 7.4 by our own writer (io/fbx/): all influences, every bone, every clip
+//   .glb / .gltf  glTF 2 through Assimp's exporter (io/export/gltf_export.h): top 4 influences
+//   .json  the project's rig file (io/rig_json.h): skeleton with control-bone flags
+// Every file is written atomically (temporary file + rename). Errors name the file.
+#include <optional>
+#include <string>
+
+#include "character.h"
+#include "util/expected.h"
+
+namespace rw {
+
+enum class ExportFormat { Fbx, Glb, Gltf, RigJson };
+
+/// The format for `path`'s extension (case-insensitive), or nullopt.
+std::optional<ExportFormat> exportFormatFor(const std::string& path);
+
+Status exportCharacter(const Character& character, const std::string& path);
+
+}  // namespace rw
