@@ -1,0 +1,29 @@
+#pragma once
+// The skeleton as a topology graph (Poirier 2009 §4, "graph from skeleton"), rooted at the
+// head joint the user picked, so that it can be tagged by the same symmetry code as the mesh
+// graph and matched against it.
+#include <vector>
+
+#include "graph/topology_graph.h"
+#include "skeleton/skeleton.h"
+#include "util/expected.h"
+
+namespace rw {
+
+struct SkeletonGraph {
+  /// Nodes at the head joint, at joints where chains branch, and at chain ends (placed at the
+  /// end bone's tail, where the limb ends); arcs = chains of bones, `members` = their joints from
+  /// the head side outwards; node f = distance from the head along the bones.
+  TopologyGraph graph;
+  std::vector<int> nodeJoint;   ///< per node: its joint (a chain end: the end joint), or -1
+  std::vector<int> arcOfJoint;  ///< per joint: the arc whose chain holds it (-1: not in the graph)
+};
+
+/// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an
+/// undirected tree from the head, so bones above the head (a neck below a head joint) hang
+/// from it like any other chain. Control bones are left out (they are linked to the graph
+/// later, Poirier §6.3) unless they connect deform bones — Testwuson's animated "Root" joins its
+/// two deform trees. Errors: no such joint, or the head is not a deform bone.
+Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& skeleton, int headJoint);
+
+}  // namespace rw
