@@ -18,4 +18,6 @@ echo "demo: no display found (DISPLAY is not set): running the demo headless thr
 mkdir -p out/demo
 ./build/app/rigwright-cli info "$demo_character" | tee out/demo/info.txt
 ./build/app/rigwright-cli info "$demo_character" --json > out/demo/info.json
-echo "demo: outputs written to $(pwd)/out/demo/ (info.txt, info.json)"
+# The mesh topology graph from the top of the head: levels, symmetry tags, stage times.
+./build/app/rigwright-cli graph "$demo_character" --head 0,0.79,-0.14 --json out/demo/graph.json
+echo "demo: outputs written to $(pwd)/out/demo/ (info.txt, info.json, graph.json)"
