@@ -23,4 +23,18 @@ Eigen::SparseMatrix<double> cotangentWeights(const SurfaceDomain& domain,
                                              const std::vector<Eigen::Vector3d>& positions,
                                              const LaplacianParams& params = {});
 
+/// The same over any triangle list (no bridges): w_ij = (cot α + cot β) / 2, raised to
+/// `minWeight` (see LaplacianParams::minWeight). Vertices in no triangle get no entries.
+Eigen::SparseMatrix<double> cotangentWeights(int vertexCount,
+                                             const std::vector<Eigen::Vector3i>& triangles,
+                                             const std::vector<Eigen::Vector3d>& positions,
+                                             double minWeight);
+
+/// Mixed Voronoi area of every vertex (Meyer et al. 2003, Fig. 4): the Voronoi region inside
+/// non-obtuse triangles, half the area at an obtuse corner and a quarter at the other two.
+/// The mass matrix M of the discrete Laplacian Δ = −M⁻¹ L. Vertices in no triangle get 0.
+std::vector<double> mixedVoronoiAreas(int vertexCount,
+                                      const std::vector<Eigen::Vector3i>& triangles,
+                                      const std::vector<Eigen::Vector3d>& positions);
+
 }  // namespace rw

@@ -1,0 +1,316 @@
+#include "skin/bone_heat.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <Eigen/CholmodSupport>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+#include "field/cotangent_laplacian.h"
+#include "skin/bone_segments.h"
+#include "skin/bone_visibility.h"
+
+namespace rw {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+int findRoot(std::vector<int>& parent, int v) {
+  while (parent[v] != v) v = parent[v] = parent[parent[v]];
+  return v;
+}
+
+/// Per welded vertex: the heat source of §4 (nearest visible bones and H).
+struct VertexHeat {
+  double h = 0.0;          ///< H_jj (before multiplying by the area)
+  std::vector<int> bones;  ///< the visible equidistant nearest bones (p = 1/k each)
+};
+
+}  // namespace
+
+Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
+                                         const BoneHeatParams& params, const Progress* progress) {
+  const Clock::time_point start = Clock::now();
+  if (mesh.positions.empty() || mesh.triangles.empty())
+    return Error{"the mesh has no triangles to skin"};
+  if (skeleton.deformCount() == 0) return Error{"the skeleton has no deform bone to skin with"};
+  const double size = mesh.size();
+  if (!(size > 0.0) || !std::isfinite(size))
+    return Error{"the mesh is degenerate (zero or non-finite size)"};
+  const std::vector<BoneSegment> segments =
+      deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
+  for (const BoneSegment& s : segments)
+    if (!s.head.allFinite() || !s.tail.allFinite())
+      return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
+
+  BoneHeatResult result;
+  BoneHeatReport& report = result.report;
+  report.deformBones = int(segments.size());
+  const std::vector<Eigen::Vector3d>& P = mesh.positions;
+  const std::vector<Eigen::Vector3i>& T = mesh.triangles;
+  const int n = int(P.size());
+
+  // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
+  if (progress) progress->report("bone heat: nearest bones", 0.05);
+  Clock::time_point t0 = Clock::now();
+  std::vector<NearestBones> nearest(n);
+  tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
+    for (int v = r.begin(); v < r.end(); ++v)
+      nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
+  });
+  report.nearestSeconds = secondsSince(t0);
+
+  // Visibility: the segment from the vertex to each nearest bone point must stay inside.
+  if (progress) progress->report("bone heat: visibility", 0.15);
+  t0 = Clock::now();
+  std::vector<Eigen::Vector3d> from, to;
+  std::vector<int> owner;
+  for (int v = 0; v < n; ++v)
+    for (const Eigen::Vector3d& q : nearest[v].points) {
+      from.push_back(P[v]);
+      to.push_back(q);
+      owner.push_back(v);
+    }
+  std::vector<char> clear;
+  {
+    const SegmentOcclusion occlusion(P, T);
+    clear = occlusion.clear(from, to, params.visibilityMargin * size);
+  }
+  std::vector<VertexHeat> heat(n);
+  {
+    std::vector<int> slot(n, 0);
+    for (size_t s = 0; s < owner.size(); ++s) {
+      const int v = owner[s];
+      if (clear[s]) heat[v].bones.push_back(nearest[v].bones[slot[v]]);
+      ++slot[v];
+    }
+    const double minDistance = params.minDistanceFraction * size;
+    for (int v = 0; v < n; ++v)
+      if (!heat[v].bones.empty()) {
+        const double d = std::max(nearest[v].distance, minDistance);
+        heat[v].h = double(heat[v].bones.size()) * params.heatConstant / (d * d);
+      }
+  }
+  report.visibilitySeconds = secondsSince(t0);
+  if (progress && progress->cancelled()) return Error{"cancelled"};
+
+  // Connected parts.
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  std::vector<char> inTriangle(n, 0);
+  for (const Eigen::Vector3i& t : T)
+    for (int c = 0; c < 3; ++c) {
+      inTriangle[t[c]] = 1;
+      const int a = findRoot(parent, t[0]), b = findRoot(parent, t[c]);
+      if (a != b) parent[b] = a;
+    }
+  std::vector<int> componentOf(n, -1);
+  std::vector<std::vector<int>> componentVertices;
+  std::vector<std::vector<int>> componentTriangles;
+  for (int v = 0; v < n; ++v) {
+    if (!inTriangle[v]) continue;
+    const int r = findRoot(parent, v);
+    if (componentOf[r] < 0) {
+      componentOf[r] = int(componentVertices.size());
+      componentVertices.emplace_back();
+    }
+    componentOf[v] = componentOf[r];
+    componentVertices[componentOf[v]].push_back(v);
+  }
+  componentTriangles.resize(componentVertices.size());
+  for (int t = 0; t < int(T.size()); ++t) componentTriangles[componentOf[T[t][0]]].push_back(t);
+  report.components = int(componentVertices.size());
+
+  // Per welded vertex weights over segment indices.
+  std::vector<std::vector<Influence>> weights(n);
+  auto attachRigidly = [&](const std::vector<int>& vertices, const std::string& reason,
+                           bool isPart) {
+    int closest = vertices.front();
+    for (int v : vertices)
+      if (nearest[v].distance < nearest[closest].distance) closest = v;
+    const std::vector<int>& bones = nearest[closest].bones;
+    for (int v : vertices) {
+      weights[v].clear();
+      for (int b : bones) weights[v].push_back({b, 1.0 / double(bones.size())});
+    }
+    if (!isPart) return;
+    LoosePart part;
+    part.vertices = int(vertices.size());
+    for (int b : bones) part.joints.push_back(segments[b].joint);
+    part.distance = nearest[closest].distance;
+    part.reason = reason;
+    report.looseParts.push_back(part);
+  };
+  for (int v = 0; v < n; ++v)
+    if (!inTriangle[v]) {
+      ++report.isolatedVertices;
+      attachRigidly({v}, "", false);
+    }
+
+  const std::vector<double> area = mixedVoronoiAreas(n, T, P);
+  for (size_t c = 0; c < componentVertices.size(); ++c) {
+    if (progress) {
+      progress->report("bone heat: solving",
+                       0.2 + 0.7 * double(c) / double(componentVertices.size()));
+      if (progress->cancelled()) return Error{"cancelled"};
+    }
+    const std::vector<int>& vertices = componentVertices[c];
+    std::vector<int> bonesHere;
+    int heated = 0;
+    for (int v : vertices)
+      if (heat[v].h > 0.0 && area[v] > 0.0) {
+        ++heated;
+        bonesHere.insert(bonesHere.end(), heat[v].bones.begin(), heat[v].bones.end());
+      }
+    if (heated == 0) {
+      attachRigidly(vertices, "no bone is visible from inside it", true);
+      continue;
+    }
+    std::sort(bonesHere.begin(), bonesHere.end());
+    bonesHere.erase(std::unique(bonesHere.begin(), bonesHere.end()), bonesHere.end());
+    report.heatedVertices += heated;
+    if (bonesHere.size() == 1) {  // one bone heats the whole part: its weight is 1 everywhere
+      for (int v : vertices) weights[v] = {{bonesHere[0], 1.0}};
+      ++report.solvedComponents;
+      continue;
+    }
+
+    // Local system (L + M H) w = M H p over this part.
+    t0 = Clock::now();
+    const int m = int(vertices.size());
+    std::vector<int> local(n, -1);
+    for (int i = 0; i < m; ++i) local[vertices[i]] = i;
+    std::vector<Eigen::Vector3i> triangles;
+    triangles.reserve(componentTriangles[c].size());
+    std::vector<Eigen::Vector3d> positions(m);
+    for (int i = 0; i < m; ++i) positions[i] = P[vertices[i]];
+    for (int t : componentTriangles[c])
+      triangles.emplace_back(local[T[t][0]], local[T[t][1]], local[T[t][2]]);
+    const Eigen::SparseMatrix<double> W =
+        cotangentWeights(m, triangles, positions, params.minCotangentWeight);
+    Eigen::VectorXd diagonal = Eigen::VectorXd::Zero(m);
+    std::vector<Eigen::Triplet<double>> triplets;
+    triplets.reserve(W.nonZeros() + m);
+    for (int k = 0; k < W.outerSize(); ++k)
+      for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
+        diagonal[it.row()] += it.value();
+        triplets.emplace_back(int(it.row()), int(it.col()), -it.value());
+      }
+    Eigen::VectorXd mh(m);
+    for (int i = 0; i < m; ++i) {
+      mh[i] = area[vertices[i]] * heat[vertices[i]].h;
+      triplets.emplace_back(i, i, diagonal[i] + mh[i]);
+    }
+    Eigen::SparseMatrix<double> A(m, m);
+    A.setFromTriplets(triplets.begin(), triplets.end());
+    Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
+    solver.cholmod().nmethods = 1;  // AMD only: METIS is slower here (BUILD-NOTES)
+    solver.cholmod().method[0].ordering = CHOLMOD_AMD;
+    solver.cholmod().postorder = 1;
+    solver.compute(A);
+    report.factorSeconds += secondsSince(t0);
+    if (solver.info() != Eigen::Success) {
+      attachRigidly(vertices, "its heat system could not be factored", true);
+      continue;
+    }
+    t0 = Clock::now();
+    std::vector<int> column(segments.size(), -1);
+    for (size_t k = 0; k < bonesHere.size(); ++k) column[bonesHere[k]] = int(k);
+    bool solved = true;
+    for (size_t first = 0; first < bonesHere.size() && solved;
+         first += size_t(std::max(1, params.rhsBlock))) {
+      const int count =
+          int(std::min(bonesHere.size() - first, size_t(std::max(1, params.rhsBlock))));
+      Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(m, count);
+      for (int i = 0; i < m; ++i) {
+        const VertexHeat& h = heat[vertices[i]];
+        for (int b : h.bones) {
+          const int col = column[b] - int(first);
+          if (col >= 0 && col < count) rhs(i, col) += mh[i] / double(h.bones.size());
+        }
+      }
+      const Eigen::MatrixXd w = solver.solve(rhs);
+      if (solver.info() != Eigen::Success || !w.allFinite()) {
+        solved = false;
+        break;
+      }
+      for (int k = 0; k < count; ++k)
+        for (int i = 0; i < m; ++i)
+          if (w(i, k) > params.solveDropBelow)
+            weights[vertices[i]].push_back({bonesHere[first + k], w(i, k)});
+    }
+    report.solveSeconds += secondsSince(t0);
+    if (!solved) {
+      attachRigidly(vertices, "its heat system could not be solved", true);
+      continue;
+    }
+    // A vertex whose heat all fell under the drop threshold (cannot happen in exact arithmetic:
+    // the weights sum to 1) takes its nearest bone.
+    for (int v : vertices)
+      if (weights[v].empty())
+        for (int b : nearest[v].bones)
+          weights[v].push_back({b, 1.0 / double(nearest[v].bones.size())});
+    ++report.solvedComponents;
+  }
+
+  // Normalize, mirror, prune, limit; then per source vertex with joint indices.
+  t0 = Clock::now();
+  if (progress) progress->report("bone heat: finishing", 0.9);
+  {
+    SkinWeights welded;
+    welded.perVertex = std::move(weights);
+    welded.normalize();
+    report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
+    report.limits = applyWeightLimits(welded, params.limits);
+    weights = std::move(welded.perVertex);
+  }
+  std::vector<char> used(segments.size(), 0);
+  for (const auto& w : weights)
+    for (const Influence& i : w) used[i.joint] = 1;
+  for (auto& w : weights)
+    for (Influence& i : w) i.joint = segments[i.joint].joint;
+  result.weights.perVertex.resize(mesh.source.positions.size());
+  for (size_t s = 0; s < mesh.source.positions.size(); ++s) {
+    const int v = s < mesh.weldedOfSource.size() ? mesh.weldedOfSource[s] : -1;
+    if (v >= 0 && v < n) result.weights.perVertex[s] = weights[v];
+  }
+  for (size_t b = 0; b < segments.size(); ++b)
+    if (!used[b]) report.unweightedBones.push_back(skeleton.joints[segments[b].joint].name);
+  report.finishSeconds = secondsSince(t0);
+  report.totalSeconds = secondsSince(start);
+
+  // What was done, in sentences.
+  std::ostringstream s;
+  s << "bone heat over " << report.components << " part(s): " << report.solvedComponents
+    << " solved by heat diffusion";
+  report.notes.push_back(s.str());
+  if (!report.looseParts.empty()) {
+    std::ostringstream l;
+    l << report.looseParts.size() << " part(s) with no bone inside (";
+    int vertices = 0;
+    for (const LoosePart& p : report.looseParts) vertices += p.vertices;
+    l << vertices << " vertices) attached rigidly to their nearest bone(s)";
+    report.notes.push_back(l.str());
+  }
+  if (report.isolatedVertices > 0)
+    report.notes.push_back(std::to_string(report.isolatedVertices) +
+                           " vertices in no triangle attached to their nearest bone");
+  if (report.mirror.applied)
+    report.notes.push_back("weights mirrored across x = " + std::to_string(report.mirror.planeX) +
+                           " (" + std::to_string(report.mirror.pairedVertices) +
+                           " vertices paired)");
+  if (!report.unweightedBones.empty())
+    report.notes.push_back(std::to_string(report.unweightedBones.size()) +
+                           " deform bone(s) got no weight (no vertex is nearest to them)");
+  if (progress) progress->report("bone heat: done", 1.0);
+  return result;
+}
+
+}  // namespace rw

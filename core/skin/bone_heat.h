@@ -1,0 +1,102 @@
+#pragma once
+// Skin weights by bone heat (Baran & Popović 2007, "Automatic Rigging and Animation of 3D
+// Characters", §4): the weight of bone i is the equilibrium temperature of the surface when
+// bone i is held at 1 and the others at 0,
+//
+//     (−Δ + H) wⁱ = H pⁱ,                                                       (§4, eq. 1)
+//
+// Δ the cotangent Laplacian with mixed Voronoi areas (Meyer et al. 2003), H_jj = k·c / d(j)² when
+// the segment from vertex j to its nearest bone point stays inside the volume (0 otherwise),
+// pⁱ_j = 1/k when bone i is one of the k bones nearest to j. We multiply by the mass matrix M to
+// get a symmetric positive definite system (L + M H) wⁱ = M H pⁱ, factor it once with CHOLMOD
+// (AMD ordering) and back-substitute every deform bone as a right-hand side.
+//
+// Real meshes (DATA.md) never make it fail, where Blender's version stops with "failed to find
+// solution for one or more bones":
+//   * it works on the welded mesh (duplicate vertices along UV seams are one vertex), and gives
+//     each file vertex the weights of its welded vertex;
+//   * each connected part is solved on its own (a loose part would make the system singular);
+//   * a part from which no bone is visible (eyes, buttons, Testwuson's 48 little pieces, a
+//     shell outside the body) is attached rigidly to the bone(s) nearest to it, and reported;
+//   * non-manifold edges and flipped normals need nothing: the Laplacian is built from
+//     triangles, the visibility test does not care about orientation.
+// Then the weights are normalized, mirrored on a symmetric character, pruned with a smooth ramp
+// and limited to N influences (weight_limits.h).
+#include <string>
+#include <vector>
+
+#include "mesh/mesh.h"
+#include "skeleton/skeleton.h"
+#include "skin/mirror_weights.h"
+#include "skin/skin_weights.h"
+#include "skin/weight_limits.h"
+#include "util/expected.h"
+#include "util/progress.h"
+
+namespace rw {
+
+struct BoneHeatParams {
+  /// c of H_jj = c / d(j)². §4: c ≈ 0.22 matches heat diffusion through the volume; Pinocchio
+  /// uses c = 1 (anisotropic diffusion, sharper and more natural transitions), so do we.
+  double heatConstant = 1.0;
+  /// Bones within (1 + this) of the nearest distance are equidistant and share the vertex
+  /// (p = 1/k, H = k c / d²). Pinocchio's 1.0001; also catches co-located bones (BCN has two
+  /// pairs).
+  double equidistantTolerance = 1e-4;
+  /// The visibility segment is shortened by this fraction of the mesh size at both ends, so the
+  /// triangles around the vertex itself and a bone lying on the surface do not occlude it.
+  double visibilityMargin = 1e-4;
+  /// d(j) is at least this fraction of the mesh size: a vertex lying on a bone would make H
+  /// infinite (the weight is 1 there anyway).
+  double minDistanceFraction = 1e-4;
+  /// Cotangent weights are raised to this (LaplacianParams::minWeight): obtuse triangles' negative
+  /// weights would break the maximum principle and give weights outside [0, 1].
+  double minCotangentWeight = 1e-4;
+  /// Heat values below this are dropped right after the solve (numerical zero; keeps the
+  /// per-vertex lists short before the smooth prune).
+  double solveDropBelow = 1e-6;
+  /// Right-hand sides solved at once: bounds the dense n × bones memory (400K vertices × 60
+  /// bones would be 190 MB) while keeping CHOLMOD's multi-RHS back-substitution efficient.
+  int rhsBlock = 16;
+  /// Tiny leaf bones without a tail get one this fraction of the mesh size long.
+  double fallbackBoneFraction = 0.05;
+  MirrorParams mirror;
+  WeightLimitParams limits;
+};
+
+/// A part of the mesh that no bone could heat, and what was done with it.
+struct LoosePart {
+  int vertices = 0;         ///< welded vertices
+  std::vector<int> joints;  ///< the joint(s) it was attached to, equally
+  double distance = 0.0;    ///< from the part to those bones
+  std::string reason;
+};
+
+struct BoneHeatReport {
+  int deformBones = 0;
+  int components = 0;        ///< connected parts of the welded mesh (isolated vertices excluded)
+  int solvedComponents = 0;  ///< parts solved by heat diffusion
+  int heatedVertices = 0;    ///< vertices with H > 0 (visible nearest bone)
+  int isolatedVertices = 0;  ///< welded vertices in no triangle (attached to the nearest bone)
+  std::vector<LoosePart> looseParts;
+  std::vector<std::string> unweightedBones;  ///< deform bones that got no weight anywhere
+  MirrorReport mirror;
+  WeightLimitReport limits;
+  /// Seconds per stage.
+  double nearestSeconds = 0, visibilitySeconds = 0, factorSeconds = 0, solveSeconds = 0,
+         finishSeconds = 0, totalSeconds = 0;
+  std::vector<std::string> notes;  ///< one sentence per thing done that the user should know
+};
+
+struct BoneHeatResult {
+  SkinWeights weights;  ///< per source vertex, joint indices of the skeleton
+  BoneHeatReport report;
+};
+
+/// Bone heat weights of `mesh` for the deform bones of `skeleton` (both in character space).
+/// Errors only when there is nothing to do (no triangles, no deform bone).
+Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
+                                         const BoneHeatParams& params = {},
+                                         const Progress* progress = nullptr);
+
+}  // namespace rw

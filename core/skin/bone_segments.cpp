@@ -1,0 +1,47 @@
+#include "skin/bone_segments.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rw {
+
+Eigen::Vector3d BoneSegment::closestPoint(const Eigen::Vector3d& p) const {
+  const Eigen::Vector3d d = tail - head;
+  const double l2 = d.squaredNorm();
+  if (!(l2 > 0.0)) return head;
+  const double t = std::clamp((p - head).dot(d) / l2, 0.0, 1.0);
+  return head + t * d;
+}
+
+std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fallbackLength) {
+  std::vector<BoneSegment> segments;
+  for (int j = 0; j < skeleton.size(); ++j) {
+    if (!skeleton.joints[j].deform) continue;
+    const BoneShape shape = skeleton.boneShape(j, fallbackLength);
+    segments.push_back({j, shape.head, shape.tail});
+  }
+  return segments;
+}
+
+NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                          double relativeTolerance) {
+  NearestBones result;
+  double best = std::numeric_limits<double>::infinity();
+  std::vector<double> distance(segments.size());
+  std::vector<Eigen::Vector3d> point(segments.size());
+  for (size_t b = 0; b < segments.size(); ++b) {
+    point[b] = segments[b].closestPoint(p);
+    distance[b] = (point[b] - p).norm();
+    best = std::min(best, distance[b]);
+  }
+  result.distance = best;
+  const double limit = best * (1.0 + relativeTolerance);
+  for (size_t b = 0; b < segments.size(); ++b)
+    if (distance[b] <= limit) {
+      result.bones.push_back(int(b));
+      result.points.push_back(point[b]);
+    }
+  return result;
+}
+
+}  // namespace rw

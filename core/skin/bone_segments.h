@@ -1,0 +1,34 @@
+#pragma once
+// Deform bones as line segments, and the nearest bone(s) to a point: the "nearest bone" of
+// bone heat (Baran & Popović 2007, §4), with k equidistant bones sharing a vertex.
+#include <Eigen/Core>
+#include <vector>
+
+#include "skeleton/skeleton.h"
+
+namespace rw {
+
+struct BoneSegment {
+  int joint = -1;  ///< the deform joint whose bone this is
+  Eigen::Vector3d head = Eigen::Vector3d::Zero();
+  Eigen::Vector3d tail = Eigen::Vector3d::Zero();
+
+  /// Closest point of the segment to p (the head for a zero-length bone).
+  Eigen::Vector3d closestPoint(const Eigen::Vector3d& p) const;
+};
+
+/// One segment per deform joint, in joint order (Skeleton::boneShape; `fallbackLength` sizes
+/// the tails of leaf bones that have none).
+std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fallbackLength);
+
+/// The bones nearest to a point: every bone within (1 + relativeTolerance) of the distance d of
+/// the nearest one counts as equidistant (Pinocchio: 1.0001). `bones` index the segment list.
+struct NearestBones {
+  double distance = 0.0;
+  std::vector<int> bones;
+  std::vector<Eigen::Vector3d> points;  ///< closest point on each of `bones`
+};
+NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                          double relativeTolerance);
+
+}  // namespace rw

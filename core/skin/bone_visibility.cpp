@@ -1,0 +1,91 @@
+#include "skin/bone_visibility.h"
+
+#include <embree3/rtcore.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace rw {
+
+struct SegmentOcclusion::Impl {
+  RTCDevice device = nullptr;
+  RTCScene scene = nullptr;
+};
+
+SegmentOcclusion::SegmentOcclusion(const std::vector<Eigen::Vector3d>& positions,
+                                   const std::vector<Eigen::Vector3i>& triangles)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->device = rtcNewDevice("threads=1");
+  impl_->scene = rtcNewScene(impl_->device);
+  rtcSetSceneFlags(impl_->scene, RTC_SCENE_FLAG_ROBUST);
+  rtcSetSceneBuildQuality(impl_->scene, RTC_BUILD_QUALITY_MEDIUM);
+  if (!triangles.empty() && !positions.empty()) {
+    RTCGeometry geometry = rtcNewGeometry(impl_->device, RTC_GEOMETRY_TYPE_TRIANGLE);
+    auto* vertices = static_cast<float*>(
+        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                3 * sizeof(float), positions.size()));
+    for (size_t i = 0; i < positions.size(); ++i)
+      for (int k = 0; k < 3; ++k) vertices[3 * i + k] = static_cast<float>(positions[i][k]);
+    auto* indices = static_cast<unsigned*>(
+        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                3 * sizeof(unsigned), triangles.size()));
+    for (size_t t = 0; t < triangles.size(); ++t)
+      for (int k = 0; k < 3; ++k) indices[3 * t + k] = static_cast<unsigned>(triangles[t][k]);
+    rtcCommitGeometry(geometry);
+    rtcAttachGeometry(impl_->scene, geometry);
+    rtcReleaseGeometry(geometry);
+  }
+  rtcCommitScene(impl_->scene);
+}
+
+SegmentOcclusion::~SegmentOcclusion() {
+  if (impl_->scene) rtcReleaseScene(impl_->scene);
+  if (impl_->device) rtcReleaseDevice(impl_->device);
+}
+
+bool SegmentOcclusion::clear(const Eigen::Vector3d& from, const Eigen::Vector3d& to,
+                             double margin) const {
+  const Eigen::Vector3d d = to - from;
+  const double length = d.norm();
+  if (!(length > 2 * margin)) return true;  // the vertex touches the bone
+  const Eigen::Vector3d dir = d / length;
+  RTCIntersectContext context;
+  rtcInitIntersectContext(&context);
+  RTCRay ray{};
+  ray.org_x = float(from.x());
+  ray.org_y = float(from.y());
+  ray.org_z = float(from.z());
+  ray.dir_x = float(dir.x());
+  ray.dir_y = float(dir.y());
+  ray.dir_z = float(dir.z());
+  ray.tnear = float(margin);
+  ray.tfar = float(length - margin);
+  ray.mask = std::numeric_limits<unsigned>::max();
+  ray.flags = 0;
+  rtcOccluded1(impl_->scene, &context, &ray);
+  // Embree sets tfar to -inf when the ray hit something.
+  return ray.tfar >= 0.0f;
+}
+
+std::vector<char> SegmentOcclusion::clear(const std::vector<Eigen::Vector3d>& from,
+                                          const std::vector<Eigen::Vector3d>& to,
+                                          double margin) const {
+  std::vector<char> result(from.size(), 1);
+  const size_t n = from.size();
+  const unsigned threads =
+      std::max(1u, std::min(std::thread::hardware_concurrency(), unsigned(n / 2048 + 1)));
+  auto work = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) result[i] = clear(from[i], to[i], margin) ? 1 : 0;
+  };
+  std::vector<std::thread> pool;
+  const size_t chunk = (n + threads - 1) / threads;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(work, std::min(n, t * chunk), std::min(n, (t + 1) * chunk));
+  work(0, std::min(n, chunk));
+  for (std::thread& t : pool) t.join();
+  return result;
+}
+
+}  // namespace rw

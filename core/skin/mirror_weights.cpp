@@ -1,0 +1,125 @@
+#include "skin/mirror_weights.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace rw {
+namespace {
+
+Eigen::Vector3d reflect(const Eigen::Vector3d& p, double c) {
+  return {2 * c - p.x(), p.y(), p.z()};
+}
+
+struct CellHash {
+  size_t operator()(const Eigen::Vector3i& c) const {
+    return size_t(c.x()) * 73856093u ^ size_t(c.y()) * 19349663u ^ size_t(c.z()) * 83492791u;
+  }
+};
+struct CellEqual {
+  bool operator()(const Eigen::Vector3i& a, const Eigen::Vector3i& b) const { return a == b; }
+};
+
+}  // namespace
+
+MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
+                           std::vector<std::vector<Influence>>& perVertex,
+                           const std::vector<BoneSegment>& segments, double meshSize,
+                           const MirrorParams& params) {
+  MirrorReport report;
+  if (!params.enabled) {
+    report.reason = "disabled";
+    return report;
+  }
+  if (segments.empty() || positions.empty() || !(meshSize > 0.0)) {
+    report.reason = "nothing to mirror";
+    return report;
+  }
+  double c = 0.0;
+  for (const BoneSegment& s : segments) c += 0.5 * (s.head.x() + s.tail.x());
+  c /= double(segments.size());
+  report.planeX = c;
+
+  // Bones: the mirror of each, an involution.
+  const double boneTol = params.boneTolerance * meshSize;
+  std::vector<int> mirrorBone(segments.size(), -1);
+  for (size_t a = 0; a < segments.size(); ++a) {
+    double best = std::numeric_limits<double>::infinity();
+    for (size_t b = 0; b < segments.size(); ++b) {
+      const double d = std::max((reflect(segments[a].head, c) - segments[b].head).norm(),
+                                (reflect(segments[a].tail, c) - segments[b].tail).norm());
+      if (d < best && d <= boneTol) {
+        best = d;
+        mirrorBone[a] = int(b);
+      }
+    }
+  }
+  for (size_t a = 0; a < segments.size(); ++a) {
+    if (mirrorBone[a] < 0 || mirrorBone[mirrorBone[a]] != int(a)) {
+      report.reason = "the skeleton is not symmetric (joint " + std::to_string(segments[a].joint) +
+                      " has no mirror)";
+      return report;
+    }
+    if (mirrorBone[a] != int(a)) ++report.pairedBones;
+  }
+
+  // Vertices: mutual nearest mirror images within the tolerance (hash grid).
+  const double tol = params.vertexTolerance * meshSize;
+  std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> grid;
+  auto cellOf = [&](const Eigen::Vector3d& p) {
+    return Eigen::Vector3i(int(std::floor(p.x() / tol)), int(std::floor(p.y() / tol)),
+                           int(std::floor(p.z() / tol)));
+  };
+  for (size_t v = 0; v < positions.size(); ++v) grid[cellOf(positions[v])].push_back(int(v));
+  std::vector<int> mirror(positions.size(), -1);
+  for (size_t v = 0; v < positions.size(); ++v) {
+    const Eigen::Vector3d q = reflect(positions[v], c);
+    const Eigen::Vector3i cell = cellOf(q);
+    double best = tol;
+    for (int dx = -1; dx <= 1; ++dx)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz) {
+          auto it = grid.find(cell + Eigen::Vector3i(dx, dy, dz));
+          if (it == grid.end()) continue;
+          for (int u : it->second) {
+            const double d = (positions[u] - q).norm();
+            if (d <= best) {
+              best = d;
+              mirror[v] = u;
+            }
+          }
+        }
+  }
+  int paired = 0;
+  for (size_t v = 0; v < positions.size(); ++v)
+    if (mirror[v] >= 0 && mirror[mirror[v]] == int(v)) ++paired;
+  report.pairedVertices = paired;
+  if (paired < params.minPairedFraction * double(positions.size())) {
+    report.reason = "the mesh is not symmetric (" + std::to_string(paired) + " of " +
+                    std::to_string(positions.size()) + " vertices have a mirror)";
+    return report;
+  }
+
+  auto mirrored = [&](const std::vector<Influence>& w) {
+    std::vector<Influence> out = w;
+    for (Influence& i : out) i.joint = mirrorBone[i.joint];
+    return out;
+  };
+  for (size_t v = 0; v < positions.size(); ++v) {
+    const int u = mirror[v];
+    if (u < 0 || mirror[u] != int(v) || u < int(v)) continue;
+    std::map<int, double> sum;
+    for (const Influence& i : perVertex[v]) sum[i.joint] += 0.5 * i.weight;
+    for (const Influence& i : mirrored(perVertex[u])) sum[i.joint] += 0.5 * i.weight;
+    std::vector<Influence> average;
+    for (const auto& [bone, weight] : sum) average.push_back({bone, weight});
+    perVertex[v] = average;
+    if (u != int(v)) perVertex[u] = mirrored(average);
+  }
+  report.applied = true;
+  return report;
+}
+
+}  // namespace rw

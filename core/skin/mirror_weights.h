@@ -1,0 +1,45 @@
+#pragma once
+// Mirrored skin weights on a symmetric character: a vertex and its mirror image get mirrored
+// weights (left bone ↔ right bone), so a symmetric rig deforms symmetrically even where the
+// solver (or a tie between equidistant bones) would break the symmetry by round-off.
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "skin/bone_segments.h"
+#include "skin/skin_weights.h"
+
+namespace rw {
+
+struct MirrorParams {
+  bool enabled = true;
+  /// Two bones are mirrors when the reflected head and tail of one are this close (fraction
+  /// of the mesh size) to the other's: artists mirror bones exactly, 0.5% absorbs round-off of
+  /// file formats with few digits.
+  double boneTolerance = 5e-3;
+  /// Two vertices are mirrors when the reflection of one is this close (fraction of the mesh
+  /// size) to the other: mirrored modelling gives exact pairs; 1e-4 is 100× the weld tolerance.
+  double vertexTolerance = 1e-4;
+  /// Weights are mirrored only when at least this fraction of the vertices has a mirror: a
+  /// mesh that is not symmetric (BCN's hand on its thigh) keeps its own weights elsewhere
+  /// anyway, but a handful of accidental pairs says nothing.
+  double minPairedFraction = 0.5;
+};
+
+struct MirrorReport {
+  bool applied = false;
+  double planeX = 0.0;     ///< the mirror plane x = planeX (character space: left = +X)
+  int pairedVertices = 0;  ///< vertices with a mirror (themselves on the plane included)
+  int pairedBones = 0;     ///< bones with a mirror other than themselves
+  std::string reason;      ///< why mirroring was not applied
+};
+
+/// Mirrors `perVertex` (influences over segment indices, one list per vertex of `positions`)
+/// in place across the plane x = c through the skeleton's centre: w(v) ← ½ (w(v) + σ w(v')),
+/// σ swapping mirrored bones. Needs every bone to have a mirror (itself for central bones).
+MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
+                           std::vector<std::vector<Influence>>& perVertex,
+                           const std::vector<BoneSegment>& segments, double meshSize,
+                           const MirrorParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,188 @@
+// Bone heat (Baran & Popović 2007 §4) on procedural characters: partition of unity, limb tips
+// owned by their limb, mirrored weights, loose parts attached to the nearest bone, limits.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "skin/bone_heat.h"
+#include "skin/weight_limits.h"
+#include "skin_test_meshes.h"
+#include "support/procedural_meshes.h"
+
+namespace rw {
+namespace {
+
+double weightOf(const std::vector<Influence>& influences, int joint) {
+  double w = 0.0;
+  for (const Influence& i : influences)
+    if (i.joint == joint) w += i.weight;
+  return w;
+}
+
+/// The welded vertex nearest to p, as a source vertex.
+int sourceVertexNear(const Mesh& mesh, const Eigen::Vector3d& p) {
+  int best = 0;
+  for (int v = 0; v < int(mesh.source.positions.size()); ++v)
+    if ((mesh.source.positions[v] - p).norm() < (mesh.source.positions[best] - p).norm()) best = v;
+  return best;
+}
+
+TEST(BoneHeat, WeightsSumToOneAndLimbTipsBelongToTheirLimb) {
+  const Character c = test::riggedHumanoid();
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  const SkinWeights& w = heat->weights;
+  ASSERT_EQ(w.vertexCount(), int(c.mesh.source.positions.size()));
+  for (int v = 0; v < w.vertexCount(); ++v) {
+    ASSERT_FALSE(w.perVertex[v].empty()) << "vertex " << v;
+    EXPECT_NEAR(w.weightSum(v), 1.0, 1e-9) << "vertex " << v;
+    EXPECT_LE(int(w.perVertex[v].size()), 4);
+    for (const Influence& i : w.perVertex[v]) EXPECT_GT(i.weight, 0.0);
+  }
+  EXPECT_EQ(heat->report.components, 1);
+  EXPECT_EQ(heat->report.solvedComponents, 1);
+  EXPECT_TRUE(heat->report.looseParts.empty());
+  EXPECT_TRUE(heat->report.unweightedBones.empty());
+  const std::map<std::string, Eigen::Vector3d> tips = {{"forearm.L", {0.8, 1.02, 0}},
+                                                       {"forearm.R", {-0.8, 1.02, 0}},
+                                                       {"shin.L", {0.14, 0.0, 0}},
+                                                       {"shin.R", {-0.14, 0.0, 0}},
+                                                       {"head", {0, 1.81, 0}}};
+  for (const auto& [bone, tip] : tips) {
+    const int v = sourceVertexNear(c.mesh, tip);
+    EXPECT_GT(weightOf(w.perVertex[v], c.skeleton.indexOf(bone)), 0.95) << bone;
+  }
+  // The middle of the upper arm is mostly the upper arm's.
+  const int mid = sourceVertexNear(c.mesh, {0.3, 1.31 + 0.055, 0});
+  EXPECT_GT(weightOf(w.perVertex[mid], c.skeleton.indexOf("upperarm.L")), 0.5);
+}
+
+/// Bar along X, exactly symmetric: a central bone and one arm bone on each side.
+Character symmetricBar() {
+  Character c;
+  c.mesh = buildMesh(test::closedBar(-1.0, 1.0, 0.2, 40, 24));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(test::makeJoint("body", -1, s, {0, -0.05, 0}, {0, 0.05, 0}));
+  s.joints.push_back(test::makeJoint("arm.L", 0, s, {0.3, 0, 0}, {0.9, 0.02, 0}));
+  s.joints.push_back(test::makeJoint("arm.R", 0, s, {-0.3, 0, 0}, {-0.9, 0.02, 0}));
+  return c;
+}
+
+void expectMirrored(const Character& c, const SkinWeights& w, double tolerance) {
+  const std::map<int, int> mirrorJoint = {{0, 0}, {1, 2}, {2, 1}};
+  const auto& p = c.mesh.source.positions;
+  int pairs = 0;
+  for (int v = 0; v < int(p.size()); ++v) {
+    const Eigen::Vector3d q(-p[v].x(), p[v].y(), p[v].z());
+    const int u = sourceVertexNear(c.mesh, q);
+    ASSERT_LT((p[u] - q).norm(), 1e-9) << "the bar is not symmetric at vertex " << v;
+    for (int j = 0; j < 3; ++j)
+      EXPECT_NEAR(weightOf(w.perVertex[v], j), weightOf(w.perVertex[u], mirrorJoint.at(j)),
+                  tolerance)
+          << "vertex " << v << " joint " << j;
+    ++pairs;
+  }
+  EXPECT_EQ(pairs, int(p.size()));
+}
+
+TEST(BoneHeat, SymmetricMeshGetsMirroredWeightsFromTheSolverAlone) {
+  const Character c = symmetricBar();
+  BoneHeatParams params;
+  params.mirror.enabled = false;
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton, params);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_FALSE(heat->report.mirror.applied);
+  expectMirrored(c, heat->weights, 1e-3);
+}
+
+TEST(BoneHeat, SymmetricMeshGetsExactlyMirroredWeightsWhenMirroring) {
+  const Character c = symmetricBar();
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_TRUE(heat->report.mirror.applied) << heat->report.mirror.reason;
+  EXPECT_EQ(heat->report.mirror.pairedVertices, int(c.mesh.positions.size()));
+  EXPECT_EQ(heat->report.mirror.pairedBones, 2);
+  expectMirrored(c, heat->weights, 1e-12);
+}
+
+TEST(BoneHeat, AsymmetricSkeletonIsNotMirrored) {
+  Character c = symmetricBar();
+  c.skeleton.joints[1].tail = Eigen::Vector3d(0.7, 0.02, 0);
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_FALSE(heat->report.mirror.applied);
+  EXPECT_FALSE(heat->report.mirror.reason.empty());
+}
+
+TEST(BoneHeat, LoosePartWithNoBoneInsideGetsItsNearestBone) {
+  Character c = test::riggedHumanoid();
+  SourceMesh source = c.mesh.source;
+  // An "eye" floating in front of the head and a button in front of the torso.
+  test::append(source, test::splitCube({0.05, 1.62, 0.16}, 0.03));
+  test::append(source, test::splitCube({0.0, 1.2, 0.25}, 0.02));
+  c.mesh = buildMesh(source);
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_EQ(heat->report.components, 3);
+  ASSERT_EQ(heat->report.looseParts.size(), 2u);
+  std::vector<int> jointsOfLoose;
+  for (const LoosePart& part : heat->report.looseParts) {
+    ASSERT_EQ(part.joints.size(), 1u);
+    jointsOfLoose.push_back(part.joints[0]);
+    EXPECT_FALSE(part.reason.empty());
+  }
+  std::sort(jointsOfLoose.begin(), jointsOfLoose.end());
+  EXPECT_EQ(jointsOfLoose,
+            (std::vector<int>{c.skeleton.indexOf("torso"), c.skeleton.indexOf("head")}));
+  const int eye = sourceVertexNear(c.mesh, {0.05, 1.62, 0.16 + 0.015});
+  ASSERT_EQ(heat->weights.perVertex[eye].size(), 1u);
+  EXPECT_EQ(heat->weights.perVertex[eye][0].joint, c.skeleton.indexOf("head"));
+  for (int v = 0; v < heat->weights.vertexCount(); ++v)
+    EXPECT_NEAR(heat->weights.weightSum(v), 1.0, 1e-9);
+  EXPECT_FALSE(heat->report.notes.empty());
+}
+
+TEST(BoneHeat, BadInputIsAnErrorNotACrash) {
+  Character c = test::riggedHumanoid(0.06);
+  Skeleton none;
+  EXPECT_FALSE(boneHeatWeights(c.mesh, none));
+  Skeleton controlsOnly = c.skeleton;
+  for (Joint& j : controlsOnly.joints) j.deform = false;
+  EXPECT_FALSE(boneHeatWeights(c.mesh, controlsOnly));
+  EXPECT_FALSE(boneHeatWeights(Mesh{}, c.skeleton));
+  Skeleton nan = c.skeleton;
+  nan.joints[3].tail = Eigen::Vector3d(std::nan(""), 0, 0);
+  EXPECT_FALSE(boneHeatWeights(c.mesh, nan));
+}
+
+TEST(WeightLimits, SmoothRampAndInfluenceLimit) {
+  std::vector<Influence> w = {{0, 0.5},  {1, 0.2},   {2, 0.15}, {3, 0.1},
+                              {4, 0.04}, {5, 0.005}, {6, 0.005}};
+  EXPECT_EQ(pruneInfluences(w, 0.01, 0.03), 2);
+  double sum = 0;
+  for (const Influence& i : w) sum += i.weight;
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  EXPECT_TRUE(limitInfluences(w, 4));
+  ASSERT_EQ(w.size(), 4u);
+  EXPECT_EQ(w[0].joint, 0);
+  EXPECT_EQ(w[3].joint, 3);
+  sum = 0;
+  for (const Influence& i : w) sum += i.weight;
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // The ramp is continuous: a weight just above the threshold is scaled to almost nothing.
+  std::vector<Influence> a = {{0, 0.9899}, {1, 0.0101}}, b = {{0, 0.9901}, {1, 0.0099}};
+  pruneInfluences(a, 0.01, 0.03);
+  pruneInfluences(b, 0.01, 0.03);
+  ASSERT_EQ(b.size(), 1u);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_LT(a[1].weight, 1e-5);
+  // Eight equal influences: none is tiny, the limit keeps four at 1/4 each.
+  std::vector<Influence> even;
+  for (int k = 0; k < 8; ++k) even.push_back({k, 0.125});
+  EXPECT_EQ(pruneInfluences(even, 0.01, 0.03), 0);
+  EXPECT_TRUE(limitInfluences(even, 4));
+  for (const Influence& i : even) EXPECT_DOUBLE_EQ(i.weight, 0.25);
+}
+
+}  // namespace
+}  // namespace rw

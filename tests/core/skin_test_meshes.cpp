@@ -1,0 +1,75 @@
+#include "skin_test_meshes.h"
+
+#include <cmath>
+
+#include "support/implicit_meshes.h"
+
+namespace rw::test {
+
+SourceMesh closedBar(double x0, double x1, double r, int rings, int sides) {
+  SourceMesh m;
+  auto id = [&](int i, int s) { return i * sides + (s % sides); };
+  for (int i = 0; i <= rings; ++i)
+    for (int s = 0; s < sides; ++s) {
+      const double a = 2 * M_PI * s / sides;
+      m.positions.emplace_back(x0 + (x1 - x0) * i / rings, r * std::cos(a), r * std::sin(a));
+    }
+  for (int i = 0; i < rings; ++i)
+    for (int s = 0; s < sides; ++s) {
+      const int a = id(i, s), b = id(i + 1, s), c = id(i + 1, s + 1), d = id(i, s + 1);
+      if (2 * i < rings) {  // diagonal a-c on the left half, b-d on the right: mirror-symmetric
+        m.triangles.emplace_back(a, b, c);
+        m.triangles.emplace_back(a, c, d);
+      } else {
+        m.triangles.emplace_back(a, b, d);
+        m.triangles.emplace_back(b, c, d);
+      }
+    }
+  const int left = int(m.positions.size()), right = left + 1;
+  m.positions.emplace_back(x0, 0, 0);
+  m.positions.emplace_back(x1, 0, 0);
+  for (int s = 0; s < sides; ++s) {
+    m.triangles.emplace_back(left, id(0, s), id(0, s + 1));
+    m.triangles.emplace_back(right, id(rings, s + 1), id(rings, s));
+  }
+  m.triangleMaterial.assign(m.triangles.size(), 0);
+  m.materialNames = {"bar"};
+  m.parts.push_back({"bar", 0, int(m.positions.size()), 0, int(m.triangles.size()), 0});
+  return m;
+}
+
+Joint makeJoint(const std::string& name, int parent, const Skeleton& skeleton,
+                const Eigen::Vector3d& head, const Eigen::Vector3d& tail) {
+  Joint j;
+  j.name = name;
+  j.parent = parent;
+  Eigen::Vector3d parentHead = Eigen::Vector3d::Zero();
+  if (parent >= 0) parentHead = skeleton.restGlobals()[parent].translation();
+  j.restLocal = Transform(Eigen::Translation3d(head - parentHead));
+  j.tail = tail;
+  return j;
+}
+
+Character riggedHumanoid(double cell) {
+  const Creature creature = humanoidCreature();
+  Character c;
+  c.mesh = buildMesh(capsuleCreature(creature.capsules, cell));
+  Skeleton& s = c.skeleton;
+  auto add = [&](const std::string& name, int parent, Eigen::Vector3d head, Eigen::Vector3d tail) {
+    s.joints.push_back(makeJoint(name, parent, s, head, tail));
+    return s.size() - 1;
+  };
+  const int torso = add("torso", -1, {0, 0.95, 0}, {0, 1.45, 0});
+  add("head", torso, {0, 1.5, 0}, {0, 1.75, 0});
+  for (int side : {1, -1}) {
+    const std::string suffix = side > 0 ? ".L" : ".R";
+    const int upper =
+        add("upperarm" + suffix, torso, {side * 0.15, 1.4, 0}, {side * 0.45, 1.225, 0});
+    add("forearm" + suffix, upper, {side * 0.45, 1.225, 0}, {side * 0.75, 1.05, 0});
+    const int thigh = add("thigh" + suffix, torso, {side * 0.1, 0.95, 0}, {side * 0.12, 0.515, 0});
+    add("shin" + suffix, thigh, {side * 0.12, 0.515, 0}, {side * 0.14, 0.08, 0});
+  }
+  return c;
+}
+
+}  // namespace rw::test
