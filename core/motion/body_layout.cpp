@@ -1,0 +1,270 @@
+#include "motion/body_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rw {
+namespace {
+
+const std::vector<std::string> kLegWords = {"leg",   "thigh", "knee", "shin", "calf",
+                                            "ankle", "foot",  "toe",  "hip"};
+const std::vector<std::string> kArmWords = {"arm",   "shoulder", "clavicle", "collar", "elbow",
+                                            "wrist", "hand",     "finger",   "thumb"};
+
+struct Geometry {
+  std::vector<Eigen::Vector3d> head;
+  std::vector<double> length;  ///< rest bone length (to the mean child head, or the tail)
+  std::vector<std::vector<int>> children;
+};
+
+Geometry geometryOf(const Skeleton& s) {
+  Geometry g;
+  const std::vector<Transform> rest = s.restGlobals();
+  for (const Transform& t : rest) g.head.push_back(t.translation());
+  g.children.resize(s.size());
+  for (int j = 0; j < s.size(); ++j)
+    if (s.joints[j].parent >= 0) g.children[s.joints[j].parent].push_back(j);
+  double height = 0;
+  for (const auto& p : g.head) height = std::max(height, std::abs(p.y() - g.head[0].y()));
+  for (int j = 0; j < s.size(); ++j) g.length.push_back(s.boneShape(j, height).length());
+  return g;
+}
+
+/// Path from `start` to the leaf that is farthest along the bones.
+std::vector<int> longestChain(const Geometry& g, int start) {
+  std::vector<int> best{start};
+  double bestLength = -1;
+  std::vector<std::pair<std::vector<int>, double>> stack{{{start}, 0.0}};
+  while (!stack.empty()) {
+    auto [path, length] = std::move(stack.back());
+    stack.pop_back();
+    const int last = path.back();
+    if (g.children[last].empty()) {
+      const double total = length + g.length[last];
+      if (total > bestLength) bestLength = total, best = path;
+      continue;
+    }
+    for (int c : g.children[last]) {
+      auto next = path;
+      next.push_back(c);
+      stack.push_back({std::move(next), length + (g.head[c] - g.head[last]).norm()});
+    }
+  }
+  return best;
+}
+
+double chainLength(const Geometry& g, const std::vector<int>& chain) {
+  double sum = 0;
+  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
+    sum += (g.head[chain[i + 1]] - g.head[chain[i]]).norm();
+  return sum + g.length[chain.back()];
+}
+
+bool keyHas(const Skeleton& s, int j, const std::vector<std::string>& parts) {
+  const std::string key = normalizedJointKey(s.joints[j].name);
+  for (const std::string& p : parts)
+    if (key.find(p) != std::string::npos) return true;
+  return false;
+}
+
+BodyLimb rolesFrom(const std::vector<int>& chain, std::size_t upper) {
+  BodyLimb limb;
+  limb.collar = upper > 0 ? chain[upper - 1] : -1;
+  limb.upper = chain[upper];
+  limb.lower = chain[upper + 1];
+  limb.end = chain[upper + 2];
+  limb.tip = upper + 3 < chain.size() ? chain[upper + 3] : -1;
+  return limb;
+}
+
+/// Roles inside a limb chain. The hand / foot and the forearm / shin are named alike in every
+/// convention we know (hand, wrist, foot, ankle; forearm, elbow, knee, shin, calf), unlike the
+/// upper bones ("shoulder" is the collarbone for CMU, the upper arm for Boxing_Toes), so those
+/// names place the limb; without them the two consecutive bones with the largest summed length
+/// are the upper and lower bones.
+BodyLimb limbRoles(const Skeleton& s, const Geometry& g, const std::vector<int>& chain) {
+  if (chain.size() < 3) return {};
+  static const std::vector<std::string> kEnd = {"hand", "wrist", "foot", "ankle"};
+  static const std::vector<std::string> kLower = {"forearm", "elbow", "lowerarm", "knee",
+                                                  "shin",    "calf",  "lowerleg"};
+  for (std::size_t k = 2; k < chain.size(); ++k)
+    if (keyHas(s, chain[k], kEnd)) return rolesFrom(chain, k - 2);
+  for (std::size_t k = 1; k + 1 < chain.size(); ++k)
+    if (keyHas(s, chain[k], kLower)) return rolesFrom(chain, k - 1);
+  auto bone = [&](std::size_t k) {
+    return k + 1 < chain.size() ? (g.head[chain[k + 1]] - g.head[chain[k]]).norm()
+                                : g.length[chain[k]];
+  };
+  std::size_t bestK = 0;
+  double best = -1;
+  for (std::size_t k = 0; k + 2 < chain.size(); ++k) {
+    const double sum = bone(k) + bone(k + 1);
+    if (sum > best + 1e-12) best = sum, bestK = k;
+  }
+  return rolesFrom(chain, bestK);
+}
+
+int commonAncestor(const Skeleton& s, int a, int b) {
+  std::vector<bool> onPath(s.size(), false);
+  for (int j = a; j >= 0; j = s.joints[j].parent) onPath[j] = true;
+  for (int j = b; j >= 0; j = s.joints[j].parent)
+    if (onPath[j]) return j;
+  return -1;
+}
+
+std::vector<int> pathBetween(const Skeleton& s, int ancestor, int descendant) {
+  std::vector<int> path;
+  for (int j = descendant; j >= 0 && j != ancestor; j = s.joints[j].parent) path.push_back(j);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+int wordScore(const Skeleton& s, const std::vector<int>& chain,
+              const std::vector<std::string>& words) {
+  int score = 0;
+  for (int j : chain) score += nameHasWord(s.joints[j].name, words) ? 1 : 0;
+  return score;
+}
+
+}  // namespace
+
+BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) {
+  BodyLayout layout;
+  if (s.empty()) return layout;
+  const Geometry g = geometryOf(s);
+
+  // Root: the root with the largest subtree.
+  std::vector<int> subtree(s.size(), 1);
+  for (int j = s.size() - 1; j >= 0; --j)
+    if (s.joints[j].parent >= 0) subtree[s.joints[j].parent] += subtree[j];
+  for (int r : s.roots())
+    if (layout.root < 0 || subtree[r] > subtree[layout.root]) layout.root = r;
+  const int root = layout.root;
+
+  // Sides: from names, inherited by unnamed children; by position when no name has a side.
+  double height = 0;
+  for (const auto& p : g.head) height = std::max(height, std::abs(p.y() - g.head[root].y()));
+  layout.sides.assign(s.size(), BodySide::Center);
+  bool anyNamed = false;
+  for (int j = 0; j < s.size(); ++j) {
+    layout.sides[j] = sideFromName(s.joints[j].name);
+    anyNamed = anyNamed || layout.sides[j] != BodySide::Center;
+  }
+  for (int j = 0; j < s.size(); ++j) {
+    const int p = s.joints[j].parent;
+    if (!anyNamed) {
+      const double x = g.head[j].x() - g.head[root].x();
+      if (std::abs(x) > params.sideByPositionFraction * height)
+        layout.sides[j] = x > 0 ? BodySide::Left : BodySide::Right;
+    }
+    if (layout.sides[j] == BodySide::Center && p >= 0 && p != root)
+      layout.sides[j] = layout.sides[p];
+  }
+  // The root is the body's centre whatever its name says (BCN's root is "B_Root_Pelvis_L").
+  for (int r : s.roots()) layout.sides[r] = BodySide::Center;
+  for (int j = 0; j < s.size(); ++j) {
+    const int p = s.joints[j].parent;
+    if (p >= 0 && sideFromName(s.joints[j].name) == BodySide::Center)
+      layout.sides[j] =
+          p == root ? (anyNamed ? BodySide::Center : layout.sides[j]) : layout.sides[p];
+  }
+
+  // Limb roots: sided joints under a centre joint. Per side, the leg is the limb with the most
+  // leg words (else the one reaching lowest), the arm the remaining one with the most arm
+  // words (else the longest).
+  for (int side = 0; side < 2; ++side) {
+    const BodySide want = side == 0 ? BodySide::Left : BodySide::Right;
+    struct Candidate {
+      std::vector<int> chain;
+      double length;
+      int legScore, armScore;
+      double lowest;
+    };
+    std::vector<Candidate> limbs;
+    double longest = 0;
+    for (int j = 0; j < s.size(); ++j) {
+      const int p = s.joints[j].parent;
+      if (layout.sides[j] != want || (p >= 0 && layout.sides[p] == want)) continue;
+      Candidate c{longestChain(g, j), 0, 0, 0, 0};
+      c.length = chainLength(g, c.chain);
+      c.legScore = wordScore(s, c.chain, kLegWords);
+      c.armScore = wordScore(s, c.chain, kArmWords);
+      c.lowest = g.head[c.chain.back()].y() - g.head[root].y();
+      longest = std::max(longest, c.length);
+      limbs.push_back(std::move(c));
+    }
+    std::erase_if(limbs, [&](const Candidate& c) {
+      return c.length < params.minLimbFraction * longest || c.chain.size() < 3;
+    });
+    if (limbs.empty()) continue;
+    auto legIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
+      if (a.legScore - a.armScore != b.legScore - b.armScore)
+        return a.legScore - a.armScore < b.legScore - b.armScore;
+      return a.lowest > b.lowest;
+    });
+    if (legIt->lowest < 0) {
+      layout.legs[side] = limbRoles(s, g, legIt->chain);
+      limbs.erase(legIt);
+    }
+    if (limbs.empty()) continue;
+    auto armIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
+      if (a.armScore != b.armScore) return a.armScore < b.armScore;
+      return a.length < b.length;
+    });
+    layout.arms[side] = limbRoles(s, g, armIt->chain);
+    // An arm chain starting at the upper arm: the collar is its centre parent only if that is
+    // not the chest (handled below).
+  }
+
+  // Chest: where both arms branch off; spine: root to chest.
+  auto armStart = [&](const BodyLimb& a) { return a.collar >= 0 ? a.collar : a.upper; };
+  if (layout.arms[0].valid() && layout.arms[1].valid())
+    layout.chest = commonAncestor(s, armStart(layout.arms[0]), armStart(layout.arms[1]));
+  else if (layout.arms[0].valid() || layout.arms[1].valid())
+    layout.chest =
+        s.joints[armStart(layout.arms[0].valid() ? layout.arms[0] : layout.arms[1])].parent;
+  if (layout.chest >= 0) layout.spine = pathBetween(s, root, layout.chest);
+
+  // Neck and head: a joint named "head" in the chest's centre subtree, else follow single
+  // centre children from the chest until a joint branches (a head carrying face bones).
+  const int neckBase = layout.chest >= 0 ? layout.chest : root;
+  std::vector<bool> inCentre(s.size(), false);
+  for (int j = 0; j < s.size(); ++j) {
+    const int p = s.joints[j].parent;
+    if (p < 0 || layout.sides[j] != BodySide::Center) continue;
+    if (p == neckBase || inCentre[p]) inCentre[j] = true;
+  }
+  std::vector<int> centreChildren;
+  for (int c : g.children[neckBase])
+    if (inCentre[c] && (layout.chest >= 0 || g.head[c].y() > g.head[root].y()))
+      centreChildren.push_back(c);
+  for (int j = 0; j < s.size() && layout.head < 0; ++j)
+    if (inCentre[j] && nameWords(s.joints[j].name) == std::vector<std::string>{"head"})
+      layout.head = j;
+  if (layout.head < 0 && !centreChildren.empty()) {
+    int j = *std::max_element(centreChildren.begin(), centreChildren.end(),
+                              [&](int a, int b) { return subtree[a] < subtree[b]; });
+    while (true) {
+      std::vector<int> next;
+      for (int c : g.children[j])
+        if (inCentre[c]) next.push_back(c);
+      if (next.size() != 1 || g.children[j].size() != 1) break;
+      j = next[0];
+    }
+    layout.head = j;
+  }
+  if (layout.head >= 0) layout.neck = pathBetween(s, neckBase, layout.head);
+
+  int legs = 0;
+  for (const BodyLimb& leg : layout.legs) {
+    if (!leg.valid()) continue;
+    layout.legLength += (g.head[leg.lower] - g.head[leg.upper]).norm() +
+                        (g.head[leg.end] - g.head[leg.lower]).norm();
+    ++legs;
+  }
+  if (legs > 0) layout.legLength /= legs;
+  return layout;
+}
+
+}  // namespace rw

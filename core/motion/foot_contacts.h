@@ -1,0 +1,34 @@
+#pragma once
+// Foot contacts of a source motion: frames where a foot is planted. Beyond Lu et al. 2009
+// (which constrains only the lowest end effector per frame, §3.4): a foot is planted while its
+// ankle is near its lowest height in the clip and moves slowly horizontally; the retargeter
+// pins planted feet so they do not slide (footskate, Baran & Popović 2007 §1).
+#include <Eigen/Core>
+#include <vector>
+
+namespace rw {
+
+struct FootContactParams {
+  /// Ankle height above its lowest height in the clip, as a fraction of the leg length, below
+  /// which the foot may be planted (CMU walks: a planted ankle wobbles ~2% of the leg, a
+  /// swinging one rises > 10%).
+  double heightFraction = 0.06;
+  /// Horizontal ankle speed, in leg lengths per second, below which the foot may be planted
+  /// (walking swing speeds are 2-4 leg/s; mocap jitter of a planted heel < 0.2 leg/s).
+  double speedFraction = 0.5;
+  /// Contacts shorter than this many seconds are noise, not steps.
+  double minDurationSeconds = 0.05;
+};
+
+/// One interval of planted frames [first, last] of one foot.
+struct FootContact {
+  int foot = 0;  ///< 0 left, 1 right
+  int first = 0, last = 0;
+};
+
+/// `ankle[f][i]`: ankle position of foot f at frame i (Y up); `legLength` in the same units.
+std::vector<FootContact> detectFootContacts(const std::vector<std::vector<Eigen::Vector3d>>& ankle,
+                                            double framesPerSecond, double legLength,
+                                            const FootContactParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,256 @@
+// Motion retargeting (Lu et al. 2009 + foot pinning) on real mocap: CMU 01_01, Boxing_Toes,
+// BCN_Epileptic. Every number asserted is measured on the retargeted motion itself.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "motion/joint_correspondence.h"
+#include "motion/joint_names.h"
+#include "motion/resample_clip.h"
+#include "motion/retarget_metrics.h"
+#include "motion/retarget_motion.h"
+#include "motion/two_bone_ik.h"
+#include "support/real_models.h"
+
+using namespace rw;
+
+namespace {
+
+Skeleton scaled(Skeleton s, double k) {
+  for (Joint& j : s.joints) j.restLocal.translation() *= k;
+  for (Joint& j : s.joints)
+    if (j.tail) *j.tail *= k;
+  return s;
+}
+
+double height(const Skeleton& s) {
+  double lo = 1e300, hi = -1e300;
+  for (const Transform& t : s.restGlobals())
+    lo = std::min(lo, t.translation().y()), hi = std::max(hi, t.translation().y());
+  return hi - lo;
+}
+
+void print(const std::string& what, const RetargetMetrics& m) {
+  std::cout << what << ": frames " << m.frames << " @ " << m.clipFramesPerSecond << " fps, scale "
+            << m.scale << ", skate " << m.footSkate << " units/s ("
+            << m.footSkatePercentLegPerSecond << " % leg/s over " << m.plantedFrames
+            << " planted foot-frames), penetration " << m.maxPenetration << ", fidelity "
+            << m.poseFidelityDegrees << " deg (max " << m.maxPoseErrorDegrees
+            << "), unmapped source " << m.unmappedSource.size() << ", target "
+            << m.unmappedTarget.size() << ", " << m.retargetFramesPerSecond << " frames/s\n";
+}
+
+struct Outcome {
+  JointCorrespondence map;
+  RetargetResult result;
+  RetargetMetrics metrics;
+};
+
+Outcome run(const Character& motion, const Skeleton& target, RetargetParams params = {}) {
+  Outcome r;
+  auto map = matchJoints(motion.skeleton, target);
+  EXPECT_TRUE(map.ok()) << (map.ok() ? "" : map.error().message);
+  r.map = *map;
+  const auto start = std::chrono::steady_clock::now();
+  auto result = retargetMotion(motion.skeleton, motion.clips.at(0), target, r.map, params);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  r.result = *result;
+  r.metrics = measureRetarget(r.result, r.map, seconds);
+  return r;
+}
+
+/// Each mapped target joint turns by more than `degrees` at some frame of the clip.
+void expectEveryMappedBoneMoves(const Skeleton& target, const Outcome& r, double degrees) {
+  for (int j = 0; j < target.size(); ++j) {
+    if (r.map.sourceOf[j] < 0) continue;
+    const JointChannel& c = r.result.clip.channels[j];
+    double most = 0;
+    for (const RotationKey& k : c.rotation)
+      most = std::max(most, k.value.angularDistance(c.rotation.front().value) * 180 / M_PI);
+    // A bone the source holds still relative to its parent (CMU's collarbones) still turns in
+    // the world with the chest: count the turn of its direction to its mapped child too.
+    for (const auto& [a, b] : r.result.bonePairs) {
+      if (a != j) continue;
+      const Eigen::Vector3d d0 = (r.result.target(0, b) - r.result.target(0, a)).normalized();
+      for (int f = 0; f < r.result.frames; ++f) {
+        const Eigen::Vector3d d = (r.result.target(f, b) - r.result.target(f, a)).normalized();
+        most = std::max(most, std::acos(std::clamp(d.dot(d0), -1.0, 1.0)) * 180 / M_PI);
+      }
+    }
+    if (j == r.map.target.root) {
+      double moved = 0;
+      for (const VectorKey& k : c.translation)
+        moved = std::max(moved, (k.value - c.translation.front().value).norm());
+      most = std::max(most, moved > 0 ? degrees + 1 : 0.0);
+    }
+    EXPECT_GT(most, degrees) << target.joints[j].name << " (from " << r.map.source.sides.size()
+                             << "-joint source) does not move";
+  }
+}
+
+}  // namespace
+
+TEST(JointNames, ConventionsGiveSides) {
+  EXPECT_EQ(sideFromName("LeftUpLeg"), BodySide::Left);
+  EXPECT_EQ(sideFromName("LHipJoint"), BodySide::Left);
+  EXPECT_EQ(sideFromName("RThumb"), BodySide::Right);
+  EXPECT_EQ(sideFromName("mixamorig:RightArm"), BodySide::Right);
+  EXPECT_EQ(sideFromName("forearm.L"), BodySide::Left);
+  EXPECT_EQ(sideFromName("thigh_r"), BodySide::Right);
+  EXPECT_EQ(sideFromName("Bip01 L Thigh"), BodySide::Left);
+  EXPECT_EQ(sideFromName("B_Knee_Right"), BodySide::Right);
+  EXPECT_EQ(sideFromName("Hips"), BodySide::Center);
+  EXPECT_EQ(sideFromName("LowerBack"), BodySide::Center);
+  EXPECT_EQ(normalizedJointKey("mixamorig:LeftArm"), normalizedJointKey("Left_Arm"));
+  EXPECT_EQ(normalizedJointKey("upper_arm.L"), normalizedJointKey("UpperArm_l"));
+}
+
+TEST(JointCorrespondence, ChainStructureNotNamesDecidesLimbRoles) {
+  Character cmu, boxing, bcn;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  ASSERT_TRUE(rw::test::loadModel("BVH/Boxing_Toes.bvh", boxing));
+  ASSERT_TRUE(rw::test::loadModel("X/BCN_Epileptic.X", bcn));
+  auto a = matchJoints(cmu.skeleton, boxing.skeleton);
+  ASSERT_TRUE(a.ok());
+  auto src = [&](const Skeleton& t, const JointCorrespondence& m, const char* name) {
+    const int j = t.indexOf(name);
+    EXPECT_GE(j, 0) << name;
+    return j >= 0 && m.sourceOf[j] >= 0 ? cmu.skeleton.joints[m.sourceOf[j]].name
+                                        : std::string("-");
+  };
+  // Boxing's LeftShoulder is the upper arm: it takes CMU's LeftArm, its collar CMU's LeftShoulder.
+  EXPECT_EQ(src(boxing.skeleton, *a, "LeftShoulder"), "LeftArm");
+  EXPECT_EQ(src(boxing.skeleton, *a, "LeftCollar"), "LeftShoulder");
+  EXPECT_EQ(src(boxing.skeleton, *a, "RightElbow"), "RightForeArm");
+  EXPECT_EQ(src(boxing.skeleton, *a, "LeftHip"), "LeftUpLeg");
+  EXPECT_EQ(src(boxing.skeleton, *a, "LeftKnee"), "LeftLeg");
+  EXPECT_EQ(src(boxing.skeleton, *a, "RightAnkle"), "RightFoot");
+  EXPECT_EQ(src(boxing.skeleton, *a, "RightToes"), "RightToeBase");
+  EXPECT_EQ(src(boxing.skeleton, *a, "Head"), "Head");
+  EXPECT_EQ(src(boxing.skeleton, *a, "Chest"), "Spine1");
+  auto b = matchJoints(cmu.skeleton, bcn.skeleton);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_UpperArm_Left"), "LeftArm");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Clavicle_Right"), "RightShoulder");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Hand_Right"), "RightHand");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Hip_Left"), "LeftUpLeg");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Ankle_Right"), "RightFoot");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Root_Pelvis_L"), "Hips");
+  EXPECT_EQ(src(bcn.skeleton, *b, "B_Spine4"), "Spine1");
+  // Face bones have no partner and are reported.
+  EXPECT_NE(std::find(b->unmappedTarget.begin(), b->unmappedTarget.end(), "B_Jaw"),
+            b->unmappedTarget.end());
+  // The user's map wins; a joint it names must exist.
+  auto c = matchJoints(cmu.skeleton, bcn.skeleton, {{"Neck", "B_Jaw"}});
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(src(bcn.skeleton, *c, "B_Jaw"), "Neck");
+  auto bad = matchJoints(cmu.skeleton, bcn.skeleton, {{"NoSuchJoint", "B_Jaw"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("NoSuchJoint"), std::string::npos);
+}
+
+TEST(ResampleClip, OneKeyPerFrameAtTheNewRate) {
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  const AnimationClip& clip = cmu.clips.at(0);
+  const AnimationClip r = resampleClip(clip, 30.0);
+  EXPECT_EQ(r.frameCount(), int(std::lround(clip.duration * 30)) + 1);
+  for (const JointChannel& c : r.channels)
+    if (!c.rotation.empty()) {
+      EXPECT_EQ(int(c.rotation.size()), r.frameCount());
+    }
+  // Sampled at a shared frame time, both clips give the same pose.
+  const double t = 40 / 30.0;
+  const auto a = cmu.skeleton.globalsFromLocals(clip.sampleLocals(cmu.skeleton, t));
+  const auto b = cmu.skeleton.globalsFromLocals(r.sampleLocals(cmu.skeleton, t));
+  for (int j = 0; j < cmu.skeleton.size(); ++j)
+    EXPECT_LT((a[j].translation() - b[j].translation()).norm(), 1e-9);
+}
+
+TEST(TwoBoneIk, ReachesAReachableGoalAndKeepsBoneLengths) {
+  const Eigen::Vector3d a(0, 1, 0), b(0, 0.5, 0.05), c(0, 0, 0);
+  Eigen::Quaterniond ua = Eigen::Quaterniond::Identity(), lb = Eigen::Quaterniond::Identity();
+  const Eigen::Vector3d goal(0.2, 0.2, 0.1);
+  EXPECT_LT(solveTwoBoneIk(a, b, c, goal, ua, lb), 1e-12);
+  const Eigen::Vector3d nb = a + ua * (b - a);
+  const Eigen::Vector3d nc = nb + lb * (c - b);
+  EXPECT_LT((nc - goal).norm(), 1e-9);
+  EXPECT_GT((nb - a).dot(Eigen::Vector3d::UnitZ()), 0);  // the knee still bends forward
+}
+
+TEST(Retarget, OntoItsOwnSkeletonReproducesTheClip) {
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  RetargetParams params;
+  params.pinFeet = false;
+  const Outcome r = run(cmu, cmu.skeleton, params);
+  EXPECT_EQ(r.map.mappedCount(), cmu.skeleton.size() - int(r.map.unmappedTarget.size()));
+  const double tol = 1e-9 * height(cmu.skeleton);
+  double worst = 0;
+  for (int f = 0; f < r.result.frames; f += 7) {
+    const double t = f / r.result.framesPerSecond;
+    const auto src = cmu.skeleton.globalsFromLocals(cmu.clips[0].sampleLocals(cmu.skeleton, t));
+    const auto out = cmu.skeleton.globalsFromLocals(r.result.clip.sampleLocals(cmu.skeleton, t));
+    for (int j = 0; j < cmu.skeleton.size(); ++j)
+      worst = std::max(worst, (src[j].translation() - out[j].translation()).norm());
+  }
+  EXPECT_LT(worst, tol);
+  EXPECT_LT(r.metrics.poseFidelityDegrees, 1e-6);
+}
+
+TEST(Retarget, HalfSizeSkeletonKeepsPlantedFeetOnTheGround) {
+  // Lu §4.1: the same structure at half the segment lengths.
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  const Skeleton half = scaled(cmu.skeleton, 0.5);
+  const Outcome r = run(cmu, half);
+  print("01_01 -> half size", r.metrics);
+  EXPECT_NEAR(r.result.scale, 0.5, 1e-9);
+  ASSERT_GT(r.metrics.plantedFrames, r.result.frames / 4) << "a walk has its feet planted often";
+  EXPECT_LT(r.metrics.footSkatePercentLegPerSecond, 1.0);
+  EXPECT_LT(r.metrics.maxPenetration, 1e-9 * height(half));
+  // Feet reach the ground: at every planted frame the ankle is at most its standing height.
+  double standing = 1e300;
+  for (int f = 0; f < r.result.frames; ++f)
+    standing = std::min(standing, r.result.target(f, r.result.targetAnkles[0]).y());
+  EXPECT_LT(standing - r.result.targetGround, 0.2 * r.result.targetLegLength);
+  EXPECT_LT(r.metrics.poseFidelityDegrees, 2.0);
+}
+
+TEST(Retarget, CmuWalkOntoBoxingToesSkeleton) {
+  Character cmu, boxing;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  ASSERT_TRUE(rw::test::loadModel("BVH/Boxing_Toes.bvh", boxing));
+  const Outcome r = run(cmu, boxing.skeleton);
+  print("01_01 -> Boxing_Toes", r.metrics);
+  expectEveryMappedBoneMoves(boxing.skeleton, r, 1.0);
+  EXPECT_LT(r.metrics.maxPenetration, 1e-9 * height(boxing.skeleton));
+  EXPECT_LT(r.metrics.footSkatePercentLegPerSecond, 1.0);
+  // The root keeps its rest orientation (both skeletons face +Z), so the bones from the hips to
+  // the thighs and belly keep the two skeletons' rest differences; every other bone is aligned.
+  EXPECT_LT(r.metrics.poseFidelityDegrees, 10.0);
+}
+
+TEST(Retarget, CmuWalkOntoArmsDownBcn) {
+  Character cmu, bcn;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  ASSERT_TRUE(rw::test::loadModel("X/BCN_Epileptic.X", bcn));
+  const Outcome r = run(cmu, bcn.skeleton);
+  print("01_01 -> BCN_Epileptic", r.metrics);
+  expectEveryMappedBoneMoves(bcn.skeleton, r, 1.0);
+  EXPECT_LT(r.metrics.maxPenetration, 1e-9 * height(bcn.skeleton));
+  EXPECT_LT(r.metrics.footSkatePercentLegPerSecond, 1.0);
+  EXPECT_LT(r.metrics.poseFidelityDegrees, 5.0);
+  // Rest-pose alignment: at frame 0 (CMU stands in a T-pose) BCN's upper arms are raised to
+  // the source's direction, not left hanging 80° below horizontal.
+  const int arm = bcn.skeleton.indexOf("B_UpperArm_Left"),
+            fore = bcn.skeleton.indexOf("B_ForeArm_Left");
+  const int sArm = cmu.skeleton.indexOf("LeftArm"), sFore = cmu.skeleton.indexOf("LeftForeArm");
+  const Eigen::Vector3d t = (r.result.target(0, fore) - r.result.target(0, arm)).normalized();
+  const Eigen::Vector3d s = (r.result.source(0, sFore) - r.result.source(0, sArm)).normalized();
+  EXPECT_GT(t.dot(s), std::cos(2 * M_PI / 180));
+}
