@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/animate_command.h"
 #include "cli/exit_codes.h"
 #include "cli/graph_command.h"
 #include "cli/export_command.h"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
   int exitCode = rw::cli::kExitOk;
   rw::cli::addInfoCommand(app, exitCode);
   rw::cli::addGraphCommand(app, exitCode);
+  rw::cli::addAnimateCommand(app, exitCode);
   rw::cli::addExportCommand(app, exitCode);
   try {
     app.parse(argc, argv);

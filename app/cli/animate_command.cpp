@@ -1,0 +1,148 @@
+#include "cli/animate_command.h"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/exit_codes.h"
+#include "cli/load_or_exit.h"
+#include "io/clip_json.h"
+#include "io/rig_json.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_metrics.h"
+#include "motion/retarget_motion.h"
+#include "util/atomic_file.h"
+
+namespace rw::cli {
+namespace {
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// A map file: {"source": "target", ...} or a rig JSON / object with a "jointMap".
+Expected<std::map<std::string, std::string>> readMap(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Error{path + ": cannot open the joint map"};
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Error{path + ": not a JSON object"};
+  if (j.contains("jointMap")) j = j["jointMap"];
+  std::map<std::string, std::string> map;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!it.value().is_string())
+      return Error{path + ": joint map entry '" + it.key() + "' is not a joint name"};
+    map[it.key()] = it.value().get<std::string>();
+  }
+  return map;
+}
+
+}  // namespace
+
+void addAnimateCommand(CLI::App& app, int& exitCode) {
+  struct Options {
+    std::string rig, motion, out, map, json;
+    RetargetParams params;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd =
+      app.add_subcommand("animate", "Retarget a motion onto a rig (Lu 2009, planted feet pinned)");
+  cmd->add_option("RIG", o->rig, "character with a skeleton, or a rig .json")->required();
+  cmd->add_option("MOTION", o->motion, "motion file (BVH or any animated file Assimp reads)")
+      ->required();
+  cmd->add_option("-o,--output", o->out, "retargeted clip (.json)")->required();
+  cmd->add_option("--map", o->map, "joint map JSON: {\"motion joint\": \"rig joint\"}");
+  cmd->add_option("--json", o->json, "write the quality report to this file ('-' for stdout)");
+  cmd->add_option("--fps", o->params.framesPerSecond, "output frame rate (default: the motion's)");
+  cmd->callback([o, &exitCode] {
+    exitCode = kExitBadInput;
+    if (!endsWith(o->out, ".json")) {
+      std::cerr << o->out << ": only .json clip output is supported for now" << std::endl;
+      return;
+    }
+    Skeleton rig;
+    std::map<std::string, std::string> userMap;
+    if (endsWith(o->rig, ".json")) {
+      Expected<RigDocument> doc = readRigJson(o->rig);
+      if (!doc) {
+        std::cerr << doc.error().message << std::endl;
+        return;
+      }
+      rig = doc->skeleton;
+      userMap = doc->jointMap;
+    } else {
+      rig = loadOrExit(o->rig).skeleton;
+    }
+    if (rig.empty()) {
+      std::cerr << o->rig << ": the rig has no skeleton" << std::endl;
+      return;
+    }
+    const Character motion = loadOrExit(o->motion);
+    if (motion.skeleton.empty() || motion.clips.empty()) {
+      std::cerr << o->motion << ": the file has no skeleton animation" << std::endl;
+      return;
+    }
+    if (!o->map.empty()) {
+      auto extra = readMap(o->map);
+      if (!extra) {
+        std::cerr << extra.error().message << std::endl;
+        return;
+      }
+      for (const auto& [k, v] : *extra) userMap[k] = v;
+    }
+    auto map = matchJoints(motion.skeleton, rig, userMap);
+    if (!map) {
+      std::cerr << o->rig << ": " << map.error().message << std::endl;
+      exitCode = map.error().message.rfind("joint map", 0) == 0 ? kExitBadInput : kExitCannotDo;
+      return;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    auto result = retargetMotion(motion.skeleton, motion.clips.front(), rig, *map, o->params);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!result) {
+      std::cerr << o->motion << ": " << result.error().message << std::endl;
+      exitCode = kExitCannotDo;
+      return;
+    }
+    const RetargetMetrics m = measureRetarget(*result, *map, seconds);
+    if (Status bad = writeFileAtomically(o->out, clipToJson(result->clip, rig).dump() + "\n")) {
+      std::cerr << bad->message << std::endl;
+      return;
+    }
+    const nlohmann::json report = {
+        {"rig", o->rig},
+        {"motion", o->motion},
+        {"clip", result->clip.name},
+        {"frames", m.frames},
+        {"clipFramesPerSecond", m.clipFramesPerSecond},
+        {"scale", m.scale},
+        {"footSkate",
+         {{"unitsPerSecond", m.footSkate},
+          {"percentLegPerSecond", m.footSkatePercentLegPerSecond},
+          {"plantedFootFrames", m.plantedFrames}}},
+        {"groundPenetration", m.maxPenetration},
+        {"poseFidelityDegrees", {{"mean", m.poseFidelityDegrees}, {"max", m.maxPoseErrorDegrees}}},
+        {"unmappedMotionJoints", m.unmappedSource},
+        {"unmappedRigJoints", m.unmappedTarget},
+        {"retargetFramesPerSecond", m.retargetFramesPerSecond},
+        {"notes", result->notes}};
+    if (o->json == "-") {
+      std::cout << report.dump(2) << "\n";
+    } else if (!o->json.empty()) {
+      if (Status bad = writeFileAtomically(o->json, report.dump(2) + "\n")) {
+        std::cerr << bad->message << std::endl;
+        return;
+      }
+    }
+    std::cout << o->out << ": " << m.frames << " frames @ " << m.clipFramesPerSecond
+              << " fps; skate " << m.footSkatePercentLegPerSecond << " % leg/s, penetration "
+              << m.maxPenetration << ", fidelity " << m.poseFidelityDegrees << " deg, "
+              << m.unmappedSource.size() << " motion / " << m.unmappedTarget.size()
+              << " rig joints unmapped, " << m.retargetFramesPerSecond << " frames/s\n";
+    exitCode = kExitOk;
+  });
+}
+
+}  // namespace rw::cli
