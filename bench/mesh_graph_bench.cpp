@@ -37,7 +37,8 @@ const Input& input(const std::string& name) {
   if (it != cache.end()) return *it->second;
   const std::string dir = RIGWRIGHT_MODELS_DIR;
   const bool blend = name == "human_blend";
-  Expected<Character> c = importCharacter(dir + (blend ? "/BLEND/HUMAN.blend" : "/Collada/human.zae"));
+  Expected<Character> c =
+      importCharacter(dir + (blend ? "/BLEND/HUMAN.blend" : "/Collada/human.zae"));
   if (!c) {
     std::cerr << c.error().message << "\n";
     std::exit(1);
@@ -48,8 +49,9 @@ const Input& input(const std::string& name) {
   for (int i = 0; i < times; ++i)
     in->mesh = buildMesh(bench::subdivideMidpoint(in->mesh.positions, in->mesh.triangles));
   const Eigen::AlignedBox3d box = in->mesh.bounds();
-  in->head = resolveHeadVertex(in->mesh, std::to_string(box.center().x()) + "," + std::to_string(box.max().y()) +
-                                              "," + std::to_string(box.center().z()))
+  in->head = resolveHeadVertex(in->mesh, std::to_string(box.center().x()) + "," +
+                                             std::to_string(box.max().y()) + "," +
+                                             std::to_string(box.center().z()))
                  .value();
   return *cache.emplace(name, std::move(in)).first->second;
 }

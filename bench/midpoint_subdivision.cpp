@@ -25,7 +25,8 @@ SourceMesh subdivideMidpoint(const std::vector<Eigen::Vector3d>& positions,
   }
   out.triangleMaterial.assign(out.triangles.size(), 0);
   out.materialNames = {"default"};
-  out.parts.push_back({"subdivided", 0, int(out.positions.size()), 0, int(out.triangles.size()), 0});
+  out.parts.push_back(
+      {"subdivided", 0, int(out.positions.size()), 0, int(out.triangles.size()), 0});
   return out;
 }
 

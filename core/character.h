@@ -23,9 +23,9 @@ enum class UpAxis { Y, Z };
 
 struct Character {
   std::string sourcePath;
-  Mesh mesh;             ///< may be empty (a motion file)
-  Skeleton skeleton;     ///< may be empty (an unrigged mesh)
-  SkinWeights skin;      ///< per source vertex; empty when unrigged
+  Mesh mesh;          ///< may be empty (a motion file)
+  Skeleton skeleton;  ///< may be empty (an unrigged mesh)
+  SkinWeights skin;   ///< per source vertex; empty when unrigged
   std::vector<AnimationClip> clips;
   UpAxis sourceUpAxis = UpAxis::Y;
   /// What the importer repaired or noticed, one sentence each (shown by `info`).

@@ -18,17 +18,22 @@ void addGraphCommand(CLI::App& app, int& exitCode) {
     MeshGraphParams params;
   };
   auto options = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("graph", "Build the mesh topology graph (harmonic field, Reeb graph, levels, symmetry)");
+  CLI::App* cmd = app.add_subcommand(
+      "graph", "Build the mesh topology graph (harmonic field, Reeb graph, levels, symmetry)");
   cmd->add_option("MESH", options->mesh, "character mesh (any format Assimp reads)")->required();
-  cmd->add_option("--head", options->head, "head node: vertex:N, x,y,z or auto")->capture_default_str();
+  cmd->add_option("--head", options->head, "head node: vertex:N, x,y,z or auto")
+      ->capture_default_str();
   cmd->add_option("--levels", options->params.multires.levels, "resolution levels (Poirier §4.2)")
-      ->capture_default_str()->check(CLI::Range(1, 100));
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
   cmd->add_option("--filter", options->params.multires.filterFraction,
                   "coarsest filter threshold, as a fraction of the graph length")
-      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--length-threshold", options->params.symmetry.lengthThreshold,
                   "symmetry length threshold C, as a fraction of the longest arc of a group")
-      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--json", options->json, "write the JSON report to this file ('-' for stdout)");
   cmd->callback([options, &exitCode] {
     const Character character = loadOrExit(options->mesh);
@@ -55,13 +60,16 @@ void addGraphCommand(CLI::App& app, int& exitCode) {
       }
     }
     const TopologyGraph& g = graph->reeb.graph;
-    std::cout << options->mesh << ": Reeb graph " << g.nodeCount() << " nodes, " << g.arcCount() << " arcs, "
-              << g.leaves().size() << " leaves, " << graph->reeb.loopsCut.size() << " loops cut\n";
+    std::cout << options->mesh << ": Reeb graph " << g.nodeCount() << " nodes, " << g.arcCount()
+              << " arcs, " << g.leaves().size() << " leaves, " << graph->reeb.loopsCut.size()
+              << " loops cut\n";
     for (int l = 0; l < graph->multires.levelCount(); ++l) {
       const TopologyGraph& lg = graph->multires.levels[l].graph;
-      std::cout << "  level " << l << ": " << lg.arcCount() << " arcs, " << lg.leaves().size() << " leaves\n";
+      std::cout << "  level " << l << ": " << lg.arcCount() << " arcs, " << lg.leaves().size()
+                << " leaves\n";
     }
-    for (const auto& [stage, seconds] : graph->stageSeconds) std::cout << "  " << stage << ": " << seconds * 1000 << " ms\n";
+    for (const auto& [stage, seconds] : graph->stageSeconds)
+      std::cout << "  " << stage << ": " << seconds * 1000 << " ms\n";
     exitCode = kExitOk;
   });
 }

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 namespace rw::cli {
-/// `rigwright-cli graph MESH --head H [--levels N] [--filter F] [--length-threshold C] [--json OUT]`
+/// `rigwright-cli graph MESH --head H [--levels N] [--filter F] [--length-threshold C] [--json
+/// OUT]`
 void addGraphCommand(CLI::App& app, int& exitCode);
 }  // namespace rw::cli

@@ -15,7 +15,8 @@ std::vector<ExtremalVertex> extremalVertices(const SurfaceDomain& d, const std::
   std::vector<int> order;
   for (int v = 0; v < d.vertexCount; ++v)
     if (d.active[v] && std::isfinite(g[v])) order.push_back(v);
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return g[a] != g[b] ? g[a] > g[b] : a < b; });
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return g[a] != g[b] ? g[a] > g[b] : a < b; });
   std::vector<int> parent(d.vertexCount, -1);  // -1: not swept yet
   std::vector<int> peak(d.vertexCount, -1);    // region root -> its maximum vertex
   std::vector<double> persistence(d.vertexCount, 0.0);
@@ -32,7 +33,8 @@ std::vector<ExtremalVertex> extremalVertices(const SurfaceDomain& d, const std::
       const int a = find(v), b = find(w);
       if (a == b) continue;
       // The lower peak dies here (v is its saddle).
-      const bool aHigher = g[peak[a]] > g[peak[b]] || (g[peak[a]] == g[peak[b]] && peak[a] < peak[b]);
+      const bool aHigher =
+          g[peak[a]] > g[peak[b]] || (g[peak[a]] == g[peak[b]] && peak[a] < peak[b]);
       const int survivor = aHigher ? a : b, dying = aHigher ? b : a;
       if (peak[dying] != v) persistence[peak[dying]] = g[peak[dying]] - g[v];
       parent[dying] = survivor;
@@ -42,7 +44,8 @@ std::vector<ExtremalVertex> extremalVertices(const SurfaceDomain& d, const std::
   const double threshold = params.minPersistenceFraction * meshSize;
   for (int v : order) {
     if (parent[v] < 0) continue;
-    if (find(v) == v && peak[v] >= 0) persistence[peak[v]] = std::numeric_limits<double>::infinity();
+    if (find(v) == v && peak[v] >= 0)
+      persistence[peak[v]] = std::numeric_limits<double>::infinity();
   }
   for (int v : order)  // cap centres (v >= meshVertexCount) are not surface points
     if (persistence[v] >= threshold && persistence[v] > 0 && v < d.meshVertexCount)

@@ -64,7 +64,9 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int head, const FieldPar
     solver.cholmod().postorder = 1;
     solver.compute(A);
     if (solver.info() != Eigen::Success)
-      return Error{"the Laplace system could not be factored (a part of the mesh is not connected to the head)"};
+      return Error{
+          "the Laplace system could not be factored (a part of the mesh is not connected to the "
+          "head)"};
     solution = solver.solve(rhs);
     if (solver.info() != Eigen::Success) return Error{"the Laplace system could not be solved"};
   }

@@ -19,11 +19,11 @@ struct FieldParams {
 };
 
 struct HarmonicField {
-  int head = -1;                       ///< welded vertex, f = 0
+  int head = -1;  ///< welded vertex, f = 0
   SurfaceDomain domain;
-  std::vector<double> geodesic;        ///< Dijkstra distance from the head (per welded vertex)
-  std::vector<ExtremalVertex> extrema; ///< fixed values, farthest first
-  std::vector<double> values;          ///< f per welded vertex (NaN where inactive)
+  std::vector<double> geodesic;         ///< Dijkstra distance from the head (per welded vertex)
+  std::vector<ExtremalVertex> extrema;  ///< fixed values, farthest first
+  std::vector<double> values;           ///< f per welded vertex (NaN where inactive)
 
   /// The total order that makes f Morse: by value, ties by vertex index (simulation of
   /// simplicity), so no two vertices compare equal.
@@ -32,7 +32,8 @@ struct HarmonicField {
 
 /// Computes the field on `mesh` from `headVertex` (welded index). One CHOLMOD factorization
 /// (AMD ordering) and one solve. Errors: bad head vertex, no extremum found, cancelled.
-Expected<HarmonicField> harmonicField(const Mesh& mesh, int headVertex, const FieldParams& params = {},
+Expected<HarmonicField> harmonicField(const Mesh& mesh, int headVertex,
+                                      const FieldParams& params = {},
                                       const Progress* progress = nullptr);
 
 }  // namespace rw

@@ -12,8 +12,10 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
   if (spec.rfind("vertex:", 0) == 0) {
     char* end = nullptr;
     const long index = std::strtol(spec.c_str() + 7, &end, 10);
-    if (end == spec.c_str() + 7 || *end != '\0' || index < 0 || index >= long(mesh.weldedOfSource.size()))
-      return Error{"head '" + spec + "': the mesh has vertices 0.." + std::to_string(mesh.weldedOfSource.size() - 1)};
+    if (end == spec.c_str() + 7 || *end != '\0' || index < 0 ||
+        index >= long(mesh.weldedOfSource.size()))
+      return Error{"head '" + spec + "': the mesh has vertices 0.." +
+                   std::to_string(mesh.weldedOfSource.size() - 1)};
     return mesh.weldedOfSource[index];
   }
   std::vector<char> used(mesh.positions.size(), 0);
@@ -26,13 +28,16 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
       while (parent[x] != x) x = parent[x] = parent[parent[x]];
       return x;
     };
-    for (const auto& t : mesh.triangles) parent[find(t[0])] = find(t[1]), parent[find(t[1])] = find(t[2]);
+    for (const auto& t : mesh.triangles)
+      parent[find(t[0])] = find(t[1]), parent[find(t[1])] = find(t[2]);
     std::vector<int> size(mesh.positions.size(), 0);
     for (const auto& t : mesh.triangles) ++size[find(t[0])];
     const int largest = int(std::max_element(size.begin(), size.end()) - size.begin());
     int best = -1;
     for (int v = 0; v < int(mesh.positions.size()); ++v)
-      if (used[v] && find(v) == largest && (best < 0 || mesh.positions[v].y() > mesh.positions[best].y())) best = v;
+      if (used[v] && find(v) == largest &&
+          (best < 0 || mesh.positions[v].y() > mesh.positions[best].y()))
+        best = v;
     return best;
   }
   std::stringstream in(spec);
@@ -44,7 +49,8 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
   int best = -1;
   double bestDistance = std::numeric_limits<double>::infinity();
   for (int v = 0; v < int(mesh.positions.size()); ++v)
-    if (used[v] && (mesh.positions[v] - p).squaredNorm() < bestDistance) bestDistance = (mesh.positions[v] - p).squaredNorm(), best = v;
+    if (used[v] && (mesh.positions[v] - p).squaredNorm() < bestDistance)
+      bestDistance = (mesh.positions[v] - p).squaredNorm(), best = v;
   return best;
 }
 

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numeric>
-#include <map>
-#include <set>
 #include <cstdint>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <set>
 #include <unordered_map>
 
 namespace rw {
@@ -108,12 +108,14 @@ void capHoles(SurfaceDomain& d) {
     for (const auto& [a, b] : edges) d.triangles.emplace_back(a, b, apex);
     ++d.cappedHoles;
   }
-  if (d.cappedHoles) d.notes.push_back(std::to_string(d.cappedHoles) + " holes capped for the topology graph");
+  if (d.cappedHoles)
+    d.notes.push_back(std::to_string(d.cappedHoles) + " holes capped for the topology graph");
 }
 
 }  // namespace
 
-Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const SurfaceDomainParams& params) {
+Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
+                                           const SurfaceDomainParams& params) {
   const int n = static_cast<int>(mesh.positions.size());
   if (head < 0 || head >= n)
     return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
@@ -152,7 +154,8 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
   d.active.assign(n, 0);
   std::vector<char> keep(boxes.size(), 0);
   for (std::size_t c = 0; c < boxes.size(); ++c) {
-    keep[c] = int(c) == headComponent || boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
+    keep[c] =
+        int(c) == headComponent || boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
     if (!keep[c]) {
       ++d.droppedIslands;
       d.droppedVertices += int(members[c].size());
@@ -195,7 +198,8 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
           const std::size_t step = pass == 0 ? std::max<std::size_t>(1, part.size() / 64) : 1;
           for (std::size_t k = 0; k < part.size(); k += step) {
             auto [w, dist] = connected.nearest(d.positions[part[k]], best);
-            if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = part[k];
+            if (w >= 0 && dist < best)
+              best = dist, bestPending = int(i), bestA = w, bestB = part[k];
           }
         }
       if (bestPending < 0) break;
@@ -212,8 +216,12 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head, const Sur
       for (int v : members[pending[bestPending]]) connected.insert(v);
       pending.erase(pending.begin() + bestPending);
     }
-    if (welded) d.notes.push_back(std::to_string(welded) + " separate parts welded to the body along their seam");
-    if (bridged) d.notes.push_back(std::to_string(bridged) + " separate parts joined to the body by their closest points");
+    if (welded)
+      d.notes.push_back(std::to_string(welded) +
+                        " separate parts welded to the body along their seam");
+    if (bridged)
+      d.notes.push_back(std::to_string(bridged) +
+                        " separate parts joined to the body by their closest points");
     std::vector<Eigen::Vector3i> kept;
     for (Eigen::Vector3i t : d.triangles) {
       for (int c = 0; c < 3; ++c) t[c] = d.representative[t[c]];

@@ -40,9 +40,9 @@ struct SurfaceDomain {
   std::vector<Eigen::Vector3d> positions;  ///< welded positions, then cap centres
   /// Per mesh vertex: itself, or the body vertex it was welded to along a seam (then inactive).
   std::vector<int> representative;
-  std::vector<char> active;                ///< welded vertex takes part in the field
-  std::vector<Eigen::Vector3i> triangles;  ///< active triangles (welded indices)
-  std::vector<std::array<int, 2>> bridges; ///< virtual edges joining parts
+  std::vector<char> active;                 ///< welded vertex takes part in the field
+  std::vector<Eigen::Vector3i> triangles;   ///< active triangles (welded indices)
+  std::vector<std::array<int, 2>> bridges;  ///< virtual edges joining parts
   /// Adjacency over active vertices, triangle edges and bridges (CSR), with edge lengths.
   std::vector<int> adjacencyStart;
   std::vector<int> adjacency;

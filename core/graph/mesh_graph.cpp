@@ -8,7 +8,8 @@ namespace {
 
 /// Welded vertices outside the graph (dropped islands: eyes, buttons) take the arc of the
 /// nearest graph vertex, searched among at most ~20K evenly spread graph vertices.
-std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& domain, const std::vector<int>& arcOfWelded) {
+std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& domain,
+                                      const std::vector<int>& arcOfWelded) {
   const int n = int(mesh.positions.size());
   std::vector<int> arc(n, -1);
   std::vector<int> inside;
@@ -21,7 +22,8 @@ std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& dom
     if (arc[v] >= 0 || inside.empty()) continue;
     int best = inside.front();
     for (std::size_t i = 0; i < inside.size(); i += stride)
-      if ((mesh.positions[inside[i]] - mesh.positions[v]).squaredNorm() < (mesh.positions[best] - mesh.positions[v]).squaredNorm())
+      if ((mesh.positions[inside[i]] - mesh.positions[v]).squaredNorm() <
+          (mesh.positions[best] - mesh.positions[v]).squaredNorm())
         best = inside[i];
     arc[v] = arcOfWelded[best];
   }
@@ -46,7 +48,8 @@ Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int head, const MeshGraphPa
   result.reeb = computeReebGraph(mesh, result.field, params.reeb);
   auto t2 = Clock::now();
   result.stageSeconds.emplace_back("reeb", std::chrono::duration<double>(t2 - t1).count());
-  result.arcOfSourceVertex = arcsOfSourceVertices(mesh, result.field.domain, result.reeb.arcOfVertex);
+  result.arcOfSourceVertex =
+      arcsOfSourceVertices(mesh, result.field.domain, result.reeb.arcOfVertex);
   if (progress && progress->cancelled()) return Error{"cancelled"};
   result.multires = buildMultiresolution(result.reeb.graph, params.multires);
   auto t3 = Clock::now();

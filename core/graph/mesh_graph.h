@@ -6,8 +6,8 @@
 
 #include "field/harmonic_field.h"
 #include "multires/build_multiresolution.h"
-#include "symmetry/detect_symmetry.h"
 #include "reeb/reeb_graph.h"
+#include "symmetry/detect_symmetry.h"
 #include "util/expected.h"
 #include "util/progress.h"
 
@@ -32,7 +32,8 @@ struct MeshGraph {
   std::vector<std::pair<std::string, double>> stageSeconds;  ///< in pipeline order
 };
 
-Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int headVertex, const MeshGraphParams& params = {},
+Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int headVertex,
+                                   const MeshGraphParams& params = {},
                                    const Progress* progress = nullptr);
 
 }  // namespace rw

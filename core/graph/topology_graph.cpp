@@ -6,7 +6,8 @@ namespace rw {
 
 double polylineLength(const std::vector<Eigen::Vector3d>& polyline) {
   double length = 0.0;
-  for (std::size_t i = 1; i < polyline.size(); ++i) length += (polyline[i] - polyline[i - 1]).norm();
+  for (std::size_t i = 1; i < polyline.size(); ++i)
+    length += (polyline[i] - polyline[i - 1]).norm();
   return length;
 }
 
@@ -23,7 +24,8 @@ double TopologyGraph::totalLength() const {
   return total;
 }
 
-int TopologyGraph::addArc(int from, int to, std::vector<Eigen::Vector3d> polyline, std::vector<int> members) {
+int TopologyGraph::addArc(int from, int to, std::vector<Eigen::Vector3d> polyline,
+                          std::vector<int> members) {
   GraphArc arc;
   arc.from = from;
   arc.to = to;

@@ -10,8 +10,8 @@ namespace rw {
 
 struct GraphNode {
   Eigen::Vector3d position = Eigen::Vector3d::Zero();
-  double f = 0.0;    ///< field value (mesh) or distance from the head along the bones (skeleton)
-  int source = -1;   ///< mesh: welded vertex of the critical point; skeleton: joint index
+  double f = 0.0;   ///< field value (mesh) or distance from the head along the bones (skeleton)
+  int source = -1;  ///< mesh: welded vertex of the critical point; skeleton: joint index
   std::vector<int> arcs;  ///< incident arcs
 };
 
@@ -35,14 +35,17 @@ class TopologyGraph {
   int nodeCount() const { return static_cast<int>(nodes.size()); }
   int arcCount() const { return static_cast<int>(arcs.size()); }
   int degree(int node) const { return static_cast<int>(nodes[node].arcs.size()); }
-  int other(int arc, int node) const { return arcs[arc].from == node ? arcs[arc].to : arcs[arc].from; }
+  int other(int arc, int node) const {
+    return arcs[arc].from == node ? arcs[arc].to : arcs[arc].from;
+  }
   /// Leaves other than the root.
   std::vector<int> leaves() const;
   /// Sum of arc lengths.
   double totalLength() const;
 
   /// Adds an arc (updates both nodes' incidence lists) and returns its index.
-  int addArc(int from, int to, std::vector<Eigen::Vector3d> polyline, std::vector<int> members = {});
+  int addArc(int from, int to, std::vector<Eigen::Vector3d> polyline,
+             std::vector<int> members = {});
   /// Recomputes `length` of every arc from its polyline.
   void updateLengths();
   /// Rebuilds nodes[i].arcs from the arcs.

@@ -38,7 +38,9 @@ void beginCollectingReaderErrors() {
   t_errors.clear();
 }
 
-std::vector<std::string> collectedReaderErrors() { return t_errors; }
+std::vector<std::string> collectedReaderErrors() {
+  return t_errors;
+}
 
 bool readerErrorDamagesGeometry(const std::string& message) {
   for (const char* damaged : {"Ignoring empty face", "Invalid face index"})

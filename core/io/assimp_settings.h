@@ -1,9 +1,9 @@
 #pragma once
 // How Rigwright asks Assimp to read files; shared by the importer and its isolated pre-check.
-#include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 #include <string>
 
 namespace rw {
@@ -11,7 +11,8 @@ namespace rw {
 inline void configureImporter(Assimp::Importer& importer) {
   importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);  // DATA.md pitfall 4 (BVH)
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                              aiPrimitiveType_POINT | aiPrimitiveType_LINE);
 }
 
 /// Triangles only; JoinIdenticalVertices shares exact duplicates but keeps UV/normal seams
@@ -24,7 +25,8 @@ inline constexpr unsigned kImportFlags =
 inline const aiScene* readScene(Assimp::Importer& importer, const std::string& path) {
   configureImporter(importer);
   const aiScene* scene = importer.ReadFile(path, kImportFlags);
-  if (scene && scene->mNumMeshes > 0) scene = importer.ApplyPostProcessing(aiProcess_ValidateDataStructure);
+  if (scene && scene->mNumMeshes > 0)
+    scene = importer.ApplyPostProcessing(aiProcess_ValidateDataStructure);
   return scene;
 }
 

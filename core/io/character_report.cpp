@@ -12,7 +12,9 @@ json characterReport(const Character& c) {
   const MeshDiagnostics& d = c.mesh.diagnostics;
   json parts = json::array();
   for (const MeshPart& p : c.mesh.source.parts)
-    parts.push_back({{"name", p.name}, {"vertices", p.vertexCount}, {"triangles", p.triangleCount},
+    parts.push_back({{"name", p.name},
+                     {"vertices", p.vertexCount},
+                     {"triangles", p.triangleCount},
                      {"material", c.mesh.source.materialNames.at(p.material)}});
   json components = json::array();
   for (const ComponentInfo& ci : d.componentInfo)
@@ -69,7 +71,8 @@ json characterReport(const Character& c) {
             {"roots", c.skeleton.roots().size()},
             {"tree", bones}}},
           {"skin",
-           {{"weighted_vertices", c.skin.empty() ? 0 : c.skin.vertexCount() - c.skin.unweightedVertices()},
+           {{"weighted_vertices",
+             c.skin.empty() ? 0 : c.skin.vertexCount() - c.skin.unweightedVertices()},
             {"max_influences", c.skin.maxInfluences()}}},
           {"clips", clips},
           {"notes", c.notes}};
@@ -82,8 +85,8 @@ std::string characterReportText(const Character& c) {
   s << "  up axis: " << (c.sourceUpAxis == UpAxis::Z ? "Z (turned to Y)" : "Y") << "\n";
   s << "  meshes: " << c.mesh.source.parts.size() << "\n";
   for (const MeshPart& p : c.mesh.source.parts)
-    s << "    " << (p.name.empty() ? "(unnamed)" : p.name) << ": " << p.vertexCount
-      << " vertices, " << p.triangleCount << " triangles\n";
+    s << "    " << (p.name.empty() ? "(unnamed)" : p.name) << ": " << p.vertexCount << " vertices, "
+      << p.triangleCount << " triangles\n";
   s << "  vertices: " << c.mesh.source.positions.size() << " raw, " << d.vertices << " welded\n";
   s << "  triangles: " << c.mesh.source.triangles.size() << " raw, " << d.triangles << " welded\n";
   if (!c.mesh.empty()) {
@@ -91,7 +94,8 @@ std::string characterReportText(const Character& c) {
     s << "  topology: " << d.summary() << "\n";
     for (std::size_t i = 0; i < d.componentInfo.size() && i < 8; ++i) {
       const ComponentInfo& ci = d.componentInfo[i];
-      s << "    component " << i << ": " << ci.vertices << " vertices, " << ci.triangles << " triangles, ";
+      s << "    component " << i << ": " << ci.vertices << " vertices, " << ci.triangles
+        << " triangles, ";
       if (ci.closed)
         s << "closed, genus " << ci.genus << "\n";
       else

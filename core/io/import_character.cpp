@@ -4,10 +4,10 @@
 #include "io/assimp_settings.h"
 #include "io/isolated_read_check.h"
 
-#include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -39,7 +39,8 @@ std::string lower(std::string s) {
 bool isEndLeafName(const std::string& name) {
   const std::string n = lower(name);
   auto endsWith = [&](const std::string& suffix) {
-    return n.size() >= suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return n.size() >= suffix.size() &&
+           n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
   if (n.rfind("endsite", 0) == 0 || n.rfind("end site", 0) == 0) return true;  // Assimp's BVH
   return endsWith("_end") || endsWith("end site") || endsWith("_end_site") || endsWith(".end") ||
@@ -57,7 +58,7 @@ struct NodeInfo {
   int parent = -1;
   Transform local = Transform::Identity();
   Transform global = Transform::Identity();  // character space (up-axis conversion applied)
-  bool seed = false;     // a skin bone or an animated node
+  bool seed = false;                         // a skin bone or an animated node
   bool joint = false;
   int jointIndex = -1;
 };
@@ -86,7 +87,7 @@ class SceneReader {
   std::vector<NodeInfo> nodes_;
   std::unordered_map<std::string, int> nodeByName_;
   std::set<std::string> boneNames_;
-  std::vector<Transform> bindGlobals_;  // per joint
+  std::vector<Transform> bindGlobals_;     // per joint
   std::vector<Transform> meshPlacements_;  // distinct B matrices of skinned meshes
 
   void flattenNodes(const aiNode* node, int parent) {
@@ -94,7 +95,8 @@ class SceneReader {
     info.node = node;
     info.parent = parent;
     info.local = toTransform(node->mTransformation);
-    info.global = parent < 0 ? Transform(up_ * info.local) : Transform(nodes_[parent].global * info.local);
+    info.global =
+        parent < 0 ? Transform(up_ * info.local) : Transform(nodes_[parent].global * info.local);
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(info);
     nodeByName_.emplace(node->mName.C_Str(), index);  // first wins on duplicate names
@@ -112,7 +114,8 @@ class SceneReader {
       for (unsigned c = 0; c < scene_.mAnimations[a]->mNumChannels; ++c) {
         const aiNodeAnim* channel = scene_.mAnimations[a]->mChannels[c];
         auto it = nodeByName_.find(channel->mNodeName.C_Str());
-        if (it != nodeByName_.end() && channelStaysAtRest(*channel, nodes_[it->second].local)) continue;
+        if (it != nodeByName_.end() && channelStaysAtRest(*channel, nodes_[it->second].local))
+          continue;
         animated.insert(channel->mNodeName.C_Str());
       }
     for (NodeInfo& n : nodes_) {
@@ -134,11 +137,13 @@ class SceneReader {
     }
     for (unsigned k = 0; k < c.mNumRotationKeys; ++k) {
       const aiQuaternion& q = c.mRotationKeys[k].mValue;
-      if (std::abs(Eigen::Quaterniond(q.w, q.x, q.y, q.z).normalized().dot(r)) < 1 - 1e-8) return false;
+      if (std::abs(Eigen::Quaterniond(q.w, q.x, q.y, q.z).normalized().dot(r)) < 1 - 1e-8)
+        return false;
     }
     for (unsigned k = 0; k < c.mNumScalingKeys; ++k) {
       const aiVector3D& v = c.mScalingKeys[k].mValue;
-      if ((Eigen::Vector3d(v.x, v.y, v.z) - sc).norm() > 1e-5 * std::max(1.0, sc.norm())) return false;
+      if ((Eigen::Vector3d(v.x, v.y, v.z) - sc).norm() > 1e-5 * std::max(1.0, sc.norm()))
+        return false;
     }
     return true;
   }
@@ -186,8 +191,8 @@ class SceneReader {
         Joint j;
         j.name = name;
         s.joints.push_back(j);
-        bindGlobals_.push_back(Transform(meshNodeGlobal(m) *
-                                         toTransform(mesh->mBones[b]->mOffsetMatrix).inverse()));
+        bindGlobals_.push_back(
+            Transform(meshNodeGlobal(m) * toTransform(mesh->mBones[b]->mOffsetMatrix).inverse()));
         ch_.notes.push_back("bone '" + name +
                             "' has no node in the hierarchy: placed from its offset matrix");
       }
@@ -220,7 +225,8 @@ class SceneReader {
     std::vector<Transform> skinAtRest;
     for (unsigned b = 0; b < mesh->mNumBones; ++b) {
       const int j = jointOfNode(mesh->mBones[b]->mName.C_Str());
-      skinAtRest.push_back(Transform(bindGlobals_[j] * toTransform(mesh->mBones[b]->mOffsetMatrix)));
+      skinAtRest.push_back(
+          Transform(bindGlobals_[j] * toTransform(mesh->mBones[b]->mOffsetMatrix)));
     }
     double scale = 1.0;
     for (const Transform& t : skinAtRest) scale = std::max(scale, t.matrix().cwiseAbs().maxCoeff());
@@ -308,7 +314,8 @@ class SceneReader {
           src.normals.push_back(nrm);
         }
         if (anyUVs) {
-          const aiVector3D uv = mesh->HasTextureCoords(0) ? mesh->mTextureCoords[0][v] : aiVector3D();
+          const aiVector3D uv =
+              mesh->HasTextureCoords(0) ? mesh->mTextureCoords[0][v] : aiVector3D();
           src.uvs.emplace_back(uv.x, uv.y);
         }
       }
@@ -358,7 +365,8 @@ class SceneReader {
     }
     for (int j = 0; j < s.size(); ++j) {
       const int p = s.joints[j].parent;
-      s.joints[j].restLocal = p < 0 ? bindGlobals_[j] : Transform(bindGlobals_[p].inverse() * bindGlobals_[j]);
+      s.joints[j].restLocal =
+          p < 0 ? bindGlobals_[j] : Transform(bindGlobals_[p].inverse() * bindGlobals_[j]);
     }
 
     if (anySkin) {
@@ -390,7 +398,8 @@ class SceneReader {
         if (j < 0) continue;
         // Root joints carry their container's transform (and the up-axis turn): keys are
         // relative to the container, so they are re-expressed in character space.
-        const int node = nodeByName_.count(ch->mNodeName.C_Str()) ? nodeByName_[ch->mNodeName.C_Str()] : -1;
+        const int node =
+            nodeByName_.count(ch->mNodeName.C_Str()) ? nodeByName_[ch->mNodeName.C_Str()] : -1;
         Transform prefix = Transform::Identity();
         const bool isRoot = s.joints[j].parent < 0;
         if (isRoot && node >= 0)
@@ -404,16 +413,20 @@ class SceneReader {
         channel.joint = j;
         for (unsigned k = 0; k < ch->mNumPositionKeys; ++k) {
           const auto& key = ch->mPositionKeys[k];
-          channel.translation.push_back({key.mTime / ticksPerSecond, {key.mValue.x, key.mValue.y, key.mValue.z}});
+          channel.translation.push_back(
+              {key.mTime / ticksPerSecond, {key.mValue.x, key.mValue.y, key.mValue.z}});
         }
         for (unsigned k = 0; k < ch->mNumRotationKeys; ++k) {
           const auto& key = ch->mRotationKeys[k];
-          channel.rotation.push_back({key.mTime / ticksPerSecond,
-                                      Eigen::Quaterniond(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z).normalized()});
+          channel.rotation.push_back(
+              {key.mTime / ticksPerSecond,
+               Eigen::Quaterniond(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z)
+                   .normalized()});
         }
         for (unsigned k = 0; k < ch->mNumScalingKeys; ++k) {
           const auto& key = ch->mScalingKeys[k];
-          channel.scale.push_back({key.mTime / ticksPerSecond, {key.mValue.x, key.mValue.y, key.mValue.z}});
+          channel.scale.push_back(
+              {key.mTime / ticksPerSecond, {key.mValue.x, key.mValue.y, key.mValue.z}});
         }
         for (std::size_t k = 1; k < channel.rotation.size(); ++k)
           steps.push_back(channel.rotation[k].time - channel.rotation[k - 1].time);
@@ -422,7 +435,8 @@ class SceneReader {
         if (isRoot && !prefix.matrix().isIdentity(1e-12)) bakePrefix(channel, prefix, t0, r0, s0);
         clip.channels.push_back(std::move(channel));
       }
-      steps.erase(std::remove_if(steps.begin(), steps.end(), [](double d) { return d <= 1e-9; }), steps.end());
+      steps.erase(std::remove_if(steps.begin(), steps.end(), [](double d) { return d <= 1e-9; }),
+                  steps.end());
       // Frame rate: formats that count ticks in frames (BVH, FBX) say it directly; otherwise
       // a clip sampled at a regular rate (mocap, baked .X) shows it in its key spacing; sparse
       // hand-set keys fall back to 30 fps.
@@ -450,8 +464,9 @@ class SceneReader {
     JointChannel baked;
     baked.joint = c.joint;
     for (double t : times) {
-      const Transform local = compose(sampleVector(c.translation, t, t0),
-                                      sampleRotation(c.rotation, t, r0), sampleVector(c.scale, t, s0));
+      const Transform local =
+          compose(sampleVector(c.translation, t, t0), sampleRotation(c.rotation, t, r0),
+                  sampleVector(c.scale, t, s0));
       Eigen::Vector3d tr, sc;
       Eigen::Quaterniond ro;
       decompose(prefix * local, tr, ro, sc);
@@ -506,7 +521,8 @@ class SceneReader {
       clip.channels = std::move(channels);
     }
     s = std::move(kept);
-    ch_.notes.push_back(std::to_string(folded) + " end-of-chain leaves (*_end, end sites) folded "
+    ch_.notes.push_back(std::to_string(folded) +
+                        " end-of-chain leaves (*_end, end sites) folded "
                         "into their parent bone's tail");
   }
 };
@@ -546,8 +562,7 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   for (const std::string& e : readerErrors)
     if (readerErrorDamagesGeometry(e)) return Error{path + ": malformed geometry (" + e + ")"};
   bool anyTriangles = false;
-  for (unsigned m = 0; m < scene->mNumMeshes; ++m)
-    anyTriangles |= scene->mMeshes[m]->mNumFaces > 0;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) anyTriangles |= scene->mMeshes[m]->mNumFaces > 0;
   if (!anyTriangles && scene->mNumAnimations == 0 && scene->mRootNode->mNumChildren == 0)
     return Error{path + ": the file contains no mesh, skeleton or animation"};
 

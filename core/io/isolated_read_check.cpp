@@ -37,7 +37,8 @@ std::size_t defaultMemoryCap() {
   } catch (const std::exception& e) {
     message = e.what();
   }
-  if (message == "std::bad_alloc") message = "the file declares more data than fits in memory (malformed?)";
+  if (message == "std::bad_alloc")
+    message = "the file declares more data than fits in memory (malformed?)";
   if (!message.empty()) {
     const ssize_t ignored = write(out, message.data(), message.size());
     (void)ignored;
@@ -64,8 +65,8 @@ Status checkReadableInIsolation(const std::string& path, const IsolatedReadLimit
   close(fds[1]);
 
   std::string message;
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(limits.timeoutSeconds);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(limits.timeoutSeconds);
   bool timedOut = false;
   char buffer[4096];
   for (;;) {  // read the child's message until it closes the pipe (it exits) or time runs out

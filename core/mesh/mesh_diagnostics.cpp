@@ -37,10 +37,10 @@ std::uint64_t edgeKey(int a, int b) {
 std::string MeshDiagnostics::summary() const {
   std::ostringstream s;
   s << vertices << " vertices, " << triangles << " triangles, " << components
-    << (components == 1 ? " component" : " components") << ", "
-    << (closed ? "closed" : "open") << ", " << boundaryEdges << " boundary edges in "
-    << boundaryLoops << " loops, " << nonManifoldEdges << " non-manifold edges, "
-    << nonManifoldVertices << " non-manifold vertices, " << degenerateTriangles
+    << (components == 1 ? " component" : " components") << ", " << (closed ? "closed" : "open")
+    << ", " << boundaryEdges << " boundary edges in " << boundaryLoops << " loops, "
+    << nonManifoldEdges << " non-manifold edges, " << nonManifoldVertices
+    << " non-manifold vertices, " << degenerateTriangles
     << " degenerate triangles, Euler characteristic " << eulerCharacteristic;
   return s.str();
 }
@@ -73,9 +73,8 @@ MeshDiagnostics diagnoseTriangles(const std::vector<Eigen::Vector3d>& positions,
     components.unite(t[0], t[1]);
     components.unite(t[1], t[2]);
     // Zero-area triangles with distinct corners stay in the topology but are reported.
-    const double area2 = (positions[t[1]] - positions[t[0]])
-                             .cross(positions[t[2]] - positions[t[0]])
-                             .squaredNorm();
+    const double area2 =
+        (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]).squaredNorm();
     if (area2 <= 0.0) ++degenerate;
   }
   d.degenerateTriangles = degenerate;
@@ -159,10 +158,9 @@ MeshDiagnostics diagnoseTriangles(const std::vector<Eigen::Vector3d>& positions,
     ci.genus = ci.closed ? (2 - ci.eulerCharacteristic) / 2 : -1;
     ci.bboxDiagonal = boxes[c].diagonal().norm();
   }
-  std::stable_sort(info.begin(), info.end(),
-                   [](const ComponentInfo& a, const ComponentInfo& b) {
-                     return a.triangles > b.triangles;
-                   });
+  std::stable_sort(info.begin(), info.end(), [](const ComponentInfo& a, const ComponentInfo& b) {
+    return a.triangles > b.triangles;
+  });
   d.componentInfo = std::move(info);
   return d;
 }

@@ -19,7 +19,7 @@ struct ComponentInfo {
 };
 
 struct MeshDiagnostics {
-  int vertices = 0;   ///< welded vertices used by at least one triangle
+  int vertices = 0;  ///< welded vertices used by at least one triangle
   int edges = 0;
   int triangles = 0;  ///< non-degenerate welded triangles
   int components = 0;

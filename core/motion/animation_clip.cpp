@@ -72,8 +72,9 @@ std::vector<Transform> AnimationClip::sampleLocals(const Skeleton& skeleton, dou
     Eigen::Vector3d restT, restS;
     Eigen::Quaterniond restR;
     decompose(locals[c.joint], restT, restR, restS);
-    locals[c.joint] = compose(sampleVector(c.translation, t, restT),
-                              sampleRotation(c.rotation, t, restR), sampleVector(c.scale, t, restS));
+    locals[c.joint] =
+        compose(sampleVector(c.translation, t, restT), sampleRotation(c.rotation, t, restR),
+                sampleVector(c.scale, t, restS));
   }
   return locals;
 }

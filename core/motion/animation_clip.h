@@ -28,8 +28,8 @@ struct JointChannel {
 
 struct AnimationClip {
   std::string name;
-  double duration = 0.0;         ///< seconds
-  double framesPerSecond = 30.0; ///< the rate the clip was authored at
+  double duration = 0.0;          ///< seconds
+  double framesPerSecond = 30.0;  ///< the rate the clip was authored at
   std::vector<JointChannel> channels;
 
   int frameCount() const;

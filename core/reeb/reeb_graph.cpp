@@ -36,7 +36,7 @@ struct Complex {
   int triangles = 0;
   std::vector<std::array<int, 3>> vertices;  // bridges: third = -1
   std::vector<int> minRank, maxRank;
-  std::vector<int> vertexStart, vertexElements;  // vertex -> incident elements
+  std::vector<int> vertexStart, vertexElements;   // vertex -> incident elements
   std::vector<std::array<int, 3>> triangleEdges;  // edge ids of (c, c+1)
   std::vector<std::array<int, 2>> edgeVertices;
   std::vector<int> edgeStart, edgeTriangles;  // edge -> triangles
@@ -93,7 +93,8 @@ Complex buildComplex(const SurfaceDomain& d, const std::vector<int>& rank) {
     i = j;
   }
   k.edgeStart.assign(k.edgeVertices.size() + 1, 0);
-  for (std::size_t e = 0; e < edgeCount.size(); ++e) k.edgeStart[e + 1] = k.edgeStart[e] + edgeCount[e];
+  for (std::size_t e = 0; e < edgeCount.size(); ++e)
+    k.edgeStart[e + 1] = k.edgeStart[e] + edgeCount[e];
   k.edgeTriangles.resize(k.edgeStart.back());
   std::vector<int> edgeFill(k.edgeStart.begin(), k.edgeStart.end() - 1);
   for (int t = 0; t < k.triangles; ++t)
@@ -115,7 +116,10 @@ bool isCritical(const Complex& k, const std::vector<int>& rank, int v) {
   }
   std::sort(linkVertices.begin(), linkVertices.end());
   linkVertices.erase(std::unique(linkVertices.begin(), linkVertices.end()), linkVertices.end());
-  auto index = [&](int w) { return int(std::lower_bound(linkVertices.begin(), linkVertices.end(), w) - linkVertices.begin()); };
+  auto index = [&](int w) {
+    return int(std::lower_bound(linkVertices.begin(), linkVertices.end(), w) -
+               linkVertices.begin());
+  };
   for (bool lower : {true, false}) {
     LocalUnionFind uf;
     for (std::size_t i = 0; i < linkVertices.size(); ++i) uf.add();
@@ -151,7 +155,9 @@ struct Centroid {
   Eigen::Vector3d points = Eigen::Vector3d::Zero();
   int pointCount = 0;
   bool empty() const { return length <= 0.0 && pointCount == 0; }
-  Eigen::Vector3d value() const { return length > 0.0 ? Eigen::Vector3d(weighted / length) : Eigen::Vector3d(points / pointCount); }
+  Eigen::Vector3d value() const {
+    return length > 0.0 ? Eigen::Vector3d(weighted / length) : Eigen::Vector3d(points / pointCount);
+  }
 };
 
 void addLevelPiece(const Complex& k, int e, double u, const std::vector<double>& f,
@@ -178,7 +184,6 @@ void addLevelPiece(const Complex& k, int e, double u, const std::vector<double>&
     ++acc.pointCount;
   }
 }
-
 
 /// Splits every arc that closes a cycle; arcs are taken by increasing f of their upper end, so
 /// the arc cut in each loop is the one farthest from the head.
@@ -215,10 +220,12 @@ void cutLoops(TopologyGraph& g, const std::vector<double>& f, std::vector<LoopCu
       walked += step;
     }
     const double fCut = 0.5 * (g.nodes[arc.from].f + g.nodes[arc.to].f);
-    std::vector<Eigen::Vector3d> lowerLine(arc.polyline.begin(), arc.polyline.begin() + std::min(i, arc.polyline.size()));
+    std::vector<Eigen::Vector3d> lowerLine(arc.polyline.begin(),
+                                           arc.polyline.begin() + std::min(i, arc.polyline.size()));
     lowerLine.push_back(cut);
     std::vector<Eigen::Vector3d> upperLine = {cut};
-    upperLine.insert(upperLine.end(), arc.polyline.begin() + std::min(i, arc.polyline.size()), arc.polyline.end());
+    upperLine.insert(upperLine.end(), arc.polyline.begin() + std::min(i, arc.polyline.size()),
+                     arc.polyline.end());
     std::vector<int> lowerMembers, upperMembers;
     for (int v : arc.members) (f[v] < fCut ? lowerMembers : upperMembers).push_back(v);
     const int lowEnd = int(g.nodes.size());
@@ -263,7 +270,8 @@ void mergeRegularNodes(TopologyGraph& g) {
     first.insert(first.end(), second.begin() + 1, second.end());
     std::vector<int> members = A.members;
     members.insert(members.end(), B.members.begin(), B.members.end());
-    if (g.nodes[start].f > g.nodes[end].f) std::swap(start, end), std::reverse(first.begin(), first.end());
+    if (g.nodes[start].f > g.nodes[end].f)
+      std::swap(start, end), std::reverse(first.begin(), first.end());
     A.from = start;
     A.to = end;
     A.polyline = std::move(first);
@@ -359,8 +367,11 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     // Band i = (r_i, r_{i+1}).
     if (i + 1 < m) {
       const int rn = rank[critical[i + 1]];
-      while (nextElement < byMin.size() && k.minRank[byMin[nextElement]] < rn) active.push_back(byMin[nextElement++]);
-      active.erase(std::remove_if(active.begin(), active.end(), [&](int e) { return k.maxRank[e] <= ri; }), active.end());
+      while (nextElement < byMin.size() && k.minRank[byMin[nextElement]] < rn)
+        active.push_back(byMin[nextElement++]);
+      active.erase(
+          std::remove_if(active.begin(), active.end(), [&](int e) { return k.maxRank[e] <= ri; }),
+          active.end());
       ++stampCounter;
       uf.clear();
       locals.clear();
@@ -376,8 +387,10 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
         for (int c = 0; c < 3; ++c) {
           const int edge = k.triangleEdges[e][c];
           const auto& ev = k.edgeVertices[edge];
-          if (std::min(rank[ev[0]], rank[ev[1]]) > ri || std::max(rank[ev[0]], rank[ev[1]]) < rn) continue;
-          for (int j = k.edgeStart[edge]; j < k.edgeStart[edge + 1]; ++j) uf.unite(local(e), local(k.edgeTriangles[j]));
+          if (std::min(rank[ev[0]], rank[ev[1]]) > ri || std::max(rank[ev[0]], rank[ev[1]]) < rn)
+            continue;
+          for (int j = k.edgeStart[edge]; j < k.edgeStart[edge + 1]; ++j)
+            uf.unite(local(e), local(k.edgeTriangles[j]));
         }
       }
       std::unordered_map<int, int> compOfRoot;
@@ -403,8 +416,10 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     uf.clear();
     locals.clear();
     const int s = critical[i];
-    for (int j = k.vertexStart[s]; j < k.vertexStart[s + 1]; ++j) uf.unite(local(k.vertexElements[k.vertexStart[s]]), local(k.vertexElements[j]));
-    const int criticalLocal = k.vertexStart[s + 1] > k.vertexStart[s] ? local(k.vertexElements[k.vertexStart[s]]) : -1;
+    for (int j = k.vertexStart[s]; j < k.vertexStart[s + 1]; ++j)
+      uf.unite(local(k.vertexElements[k.vertexStart[s]]), local(k.vertexElements[j]));
+    const int criticalLocal =
+        k.vertexStart[s + 1] > k.vertexStart[s] ? local(k.vertexElements[k.vertexStart[s]]) : -1;
     if (i + 1 < m)
       for (int e : active)
         if (k.minRank[e] < ri) local(e);  // crossing the level
@@ -414,14 +429,16 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
       for (int c = 0; c < 3; ++c) {
         const int edge = k.triangleEdges[e][c];
         const auto& ev = k.edgeVertices[edge];
-        if (!((rank[ev[0]] < ri && rank[ev[1]] > ri) || (rank[ev[0]] > ri && rank[ev[1]] < ri))) continue;
+        if (!((rank[ev[0]] < ri && rank[ev[1]] > ri) || (rank[ev[0]] > ri && rank[ev[1]] < ri)))
+          continue;
         for (int j = k.edgeStart[edge]; j < k.edgeStart[edge + 1]; ++j) {
           const int other = k.edgeTriangles[j];
           if (localStamp[other] == stampCounter) uf.unite(local(e), local(other));
         }
       }
     }
-    std::unordered_map<int, std::pair<std::vector<int>, std::vector<int>>> levelComponents;  // root -> below, above
+    std::unordered_map<int, std::pair<std::vector<int>, std::vector<int>>>
+        levelComponents;  // root -> below, above
     std::unordered_map<int, std::vector<int>> levelElements;
     for (int e : touching) {
       const int root = uf.find(localOf[e]);
@@ -462,7 +479,8 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   for (int c = 0; c < int(comps.size()); ++c) {
     if (comps[c].prev >= 0) continue;
     std::vector<int> chain = {c};
-    while (comps[chain.back()].next >= 0 && comps[chain.back()].upperNode < 0) chain.push_back(comps[chain.back()].next);
+    while (comps[chain.back()].next >= 0 && comps[chain.back()].upperNode < 0)
+      chain.push_back(comps[chain.back()].next);
     int lower = comps[c].lowerNode, upper = comps[chain.back()].upperNode;
     auto makeNodeAt = [&](int comp, bool low) {  // should not happen; keeps the graph whole
       int best = -1;
@@ -494,12 +512,14 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     for (int c : arcComps[a])
       for (int e : comps[c].elements) {
         double lo = f[k.vertices[e][0]], hi = lo;
-        for (int cc = 1; cc < k.corners(e); ++cc) lo = std::min(lo, f[k.vertices[e][cc]]), hi = std::max(hi, f[k.vertices[e][cc]]);
+        for (int cc = 1; cc < k.corners(e); ++cc)
+          lo = std::min(lo, f[k.vertices[e][cc]]), hi = std::max(hi, f[k.vertices[e][cc]]);
         // The element's piece in this component lies within the component's band.
         const double bandLo = f[critical[comps[c].band]], bandHi = f[critical[comps[c].band + 1]];
         lo = std::max(lo, bandLo), hi = std::min(hi, bandHi);
         auto first = std::upper_bound(levels.begin(), levels.end(), lo);
-        for (auto it = first; it != levels.end() && *it < hi; ++it) addLevelPiece(k, e, *it, f, d.positions, acc[it - levels.begin()]);
+        for (auto it = first; it != levels.end() && *it < hi; ++it)
+          addLevelPiece(k, e, *it, f, d.positions, acc[it - levels.begin()]);
       }
     for (const Centroid& c : acc)
       if (!c.empty()) interior[a].push_back(c.value());
@@ -512,7 +532,8 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   // arms become siblings. Ends sit on their vertex.
   std::vector<Eigen::Vector3d> nearSum(nodes.size(), Eigen::Vector3d::Zero());
   std::vector<Eigen::Vector3d> belowSum(nodes.size(), Eigen::Vector3d::Zero());
-  std::vector<int> nearCount(nodes.size(), 0), belowCount(nodes.size(), 0), nodeDegree(nodes.size(), 0);
+  std::vector<int> nearCount(nodes.size(), 0), belowCount(nodes.size(), 0),
+      nodeDegree(nodes.size(), 0);
   for (std::size_t a = 0; a < arcEnds.size(); ++a) {
     ++nodeDegree[arcEnds[a][0]], ++nodeDegree[arcEnds[a][1]];
     if (interior[a].empty()) continue;
@@ -528,7 +549,8 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     node.f = nodes[i].f;
     node.source = nodes[i].vertex;
     const bool end = nodeDegree[i] <= 1;
-    node.position = (!end && nearCount[i] > 0) ? Eigen::Vector3d(nearSum[i] / nearCount[i]) : nodes[i].position;
+    node.position =
+        (!end && nearCount[i] > 0) ? Eigen::Vector3d(nearSum[i] / nearCount[i]) : nodes[i].position;
   }
   g.root = nodeOfVertex[field.head] >= 0 ? nodeOfVertex[field.head] : nodeFor(field.head);
   if (g.nodes.size() < nodes.size()) {
@@ -542,7 +564,8 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     polyline.insert(polyline.end(), interior[a].begin(), interior[a].end());
     polyline.push_back(g.nodes[arcEnds[a][1]].position);
     std::vector<int> members;
-    for (int c : arcComps[a]) members.insert(members.end(), comps[c].vertices.begin(), comps[c].vertices.end());
+    for (int c : arcComps[a])
+      members.insert(members.end(), comps[c].vertices.begin(), comps[c].vertices.end());
     g.addArc(arcEnds[a][0], arcEnds[a][1], std::move(polyline), std::move(members));
   }
   cutLoops(g, f, result.loopsCut);
@@ -551,8 +574,10 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   result.arcOfVertex.assign(n, -1);
   for (int a = 0; a < g.arcCount(); ++a)
     for (int v : g.arcs[a].members) result.arcOfVertex[v] = a;
-  for (int node = 0; node < g.nodeCount(); ++node)  // a critical vertex goes with an arc at its node
-    if (g.nodes[node].source >= 0 && !g.nodes[node].arcs.empty() && result.arcOfVertex[g.nodes[node].source] < 0)
+  for (int node = 0; node < g.nodeCount();
+       ++node)  // a critical vertex goes with an arc at its node
+    if (g.nodes[node].source >= 0 && !g.nodes[node].arcs.empty() &&
+        result.arcOfVertex[g.nodes[node].source] < 0)
       result.arcOfVertex[g.nodes[node].source] = g.nodes[node].arcs.front();
   return result;
 }

@@ -38,12 +38,13 @@ struct LoopCut {
 };
 
 struct ReebGraph {
-  TopologyGraph graph;           ///< a tree rooted at the head node
+  TopologyGraph graph;  ///< a tree rooted at the head node
   std::vector<LoopCut> loopsCut;
   std::vector<int> arcOfVertex;  ///< welded vertex -> arc (-1: not in the domain)
   int criticalVertices = 0;      ///< before regular nodes were merged away
 };
 
-ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const ReebParams& params = {});
+ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field,
+                           const ReebParams& params = {});
 
 }  // namespace rw

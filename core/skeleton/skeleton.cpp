@@ -7,20 +7,26 @@ namespace rw {
 
 const char* toString(ConstraintType type) {
   switch (type) {
-    case ConstraintType::IK: return "ik";
-    case ConstraintType::CopyTransforms: return "copy_transforms";
-    case ConstraintType::CopyLocation: return "copy_location";
-    case ConstraintType::CopyRotation: return "copy_rotation";
-    case ConstraintType::DampedTrack: return "damped_track";
-    case ConstraintType::ChildOf: return "child_of";
+    case ConstraintType::IK:
+      return "ik";
+    case ConstraintType::CopyTransforms:
+      return "copy_transforms";
+    case ConstraintType::CopyLocation:
+      return "copy_location";
+    case ConstraintType::CopyRotation:
+      return "copy_rotation";
+    case ConstraintType::DampedTrack:
+      return "damped_track";
+    case ConstraintType::ChildOf:
+      return "child_of";
   }
   return "unknown";
 }
 
 std::optional<ConstraintType> constraintTypeFromString(const std::string& name) {
-  for (ConstraintType t : {ConstraintType::IK, ConstraintType::CopyTransforms,
-                           ConstraintType::CopyLocation, ConstraintType::CopyRotation,
-                           ConstraintType::DampedTrack, ConstraintType::ChildOf})
+  for (ConstraintType t :
+       {ConstraintType::IK, ConstraintType::CopyTransforms, ConstraintType::CopyLocation,
+        ConstraintType::CopyRotation, ConstraintType::DampedTrack, ConstraintType::ChildOf})
     if (name == toString(t)) return t;
   return std::nullopt;
 }
@@ -67,7 +73,9 @@ std::vector<Transform> Skeleton::globalsFromLocals(const std::vector<Transform>&
   return globals;
 }
 
-std::vector<Transform> Skeleton::restGlobals() const { return globalsFromLocals(restLocals()); }
+std::vector<Transform> Skeleton::restGlobals() const {
+  return globalsFromLocals(restLocals());
+}
 
 BoneShape Skeleton::boneShape(int joint, double fallbackLength) const {
   const std::vector<Transform> globals = restGlobals();
@@ -102,7 +110,8 @@ BoneShape Skeleton::boneShape(int joint, double fallbackLength) const {
   // joint's own local Z axis, measured around the bone. Blender computes roll the same way.
   const Eigen::Vector3d axis = (bone.tail - bone.head).normalized();
   if (axis.allFinite()) {
-    const Eigen::Quaterniond toBone = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitY(), axis);
+    const Eigen::Quaterniond toBone =
+        Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitY(), axis);
     const Eigen::Vector3d defaultZ = toBone * Eigen::Vector3d::UnitZ();
     Eigen::Vector3d z = rotation.col(2);
     z -= z.dot(axis) * axis;

@@ -17,7 +17,7 @@ struct Joint {
   std::string name;
   int parent = -1;  ///< index of the parent joint; always smaller than this joint's index
   Transform restLocal = Transform::Identity();  ///< rest (bind) pose relative to the parent
-  bool deform = true;  ///< false for control bones: they skin nothing
+  bool deform = true;                           ///< false for control bones: they skin nothing
   /// Explicit tail in character space (from an `*_end` leaf or a rig file); otherwise the tail
   /// is derived from the children (see Skeleton::boneShape).
   std::optional<Eigen::Vector3d> tail;
@@ -28,10 +28,10 @@ enum class ConstraintType { IK, CopyTransforms, CopyLocation, CopyRotation, Damp
 /// A constraint as artists set them up in Blender or Maya. Joint indices; -1 = none.
 struct Constraint {
   ConstraintType type = ConstraintType::IK;
-  int owner = -1;        ///< the bone the constraint acts on (IK: the chain's last bone)
-  int target = -1;       ///< IK target / copied bone
-  int pole = -1;         ///< IK pole target (elbow / knee direction)
-  int chainLength = 0;   ///< IK: number of bones in the chain, 0 = up to the root
+  int owner = -1;       ///< the bone the constraint acts on (IK: the chain's last bone)
+  int target = -1;      ///< IK target / copied bone
+  int pole = -1;        ///< IK pole target (elbow / knee direction)
+  int chainLength = 0;  ///< IK: number of bones in the chain, 0 = up to the root
   double influence = 1.0;
   double poleAngle = 0.0;  ///< radians
 };

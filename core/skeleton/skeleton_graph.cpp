@@ -8,7 +8,8 @@ namespace rw {
 Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
   const int n = s.size();
   if (head < 0 || head >= n) return Error{"head joint " + std::to_string(head) + " does not exist"};
-  if (!s.joints[head].deform) return Error{"head joint '" + s.joints[head].name + "' is a control bone"};
+  if (!s.joints[head].deform)
+    return Error{"head joint '" + s.joints[head].name + "' is a control bone"};
 
   // Joints in the graph: deform joints, and control joints lying between deform joints.
   std::vector<char> deformBelow(n, 0), inGraph(n, 0);
@@ -18,10 +19,14 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
   }
   for (int j = 0; j < n; ++j) {
     bool deformAbove = false;
-    for (int p = j; p >= 0 && !deformAbove; p = s.joints[p].parent) deformAbove = s.joints[p].deform;
-    inGraph[j] = s.joints[j].deform || (deformBelow[j] && std::count_if(s.joints.begin(), s.joints.end(), [&](const Joint& c) {
-                                          return c.parent == j && deformBelow[&c - s.joints.data()];
-                                        }) >= 2) ||
+    for (int p = j; p >= 0 && !deformAbove; p = s.joints[p].parent)
+      deformAbove = s.joints[p].deform;
+    inGraph[j] = s.joints[j].deform ||
+                 (deformBelow[j] && std::count_if(s.joints.begin(), s.joints.end(),
+                                                  [&](const Joint& c) {
+                                                    return c.parent == j &&
+                                                           deformBelow[&c - s.joints.data()];
+                                                  }) >= 2) ||
                  (deformBelow[j] && deformAbove);
   }
   std::vector<std::vector<int>> adjacent(n);
@@ -32,7 +37,8 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
 
   const std::vector<Transform> globals = s.restGlobals();
   double extent = 0.0;
-  for (const Transform& g : globals) extent = std::max(extent, (g.translation() - globals[head].translation()).norm());
+  for (const Transform& g : globals)
+    extent = std::max(extent, (g.translation() - globals[head].translation()).norm());
   std::vector<Eigen::Vector3d> head3(n), tail(n);
   for (int j = 0; j < n; ++j) {
     const BoneShape b = s.boneShape(j, std::max(extent, 1e-9));

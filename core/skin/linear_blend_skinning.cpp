@@ -2,7 +2,8 @@
 
 namespace rw {
 
-std::vector<Transform> skinningMatrices(const Skeleton& skeleton, const std::vector<Transform>& globals) {
+std::vector<Transform> skinningMatrices(const Skeleton& skeleton,
+                                        const std::vector<Transform>& globals) {
   const std::vector<Transform> rest = skeleton.restGlobals();
   std::vector<Transform> m(rest.size());
   for (std::size_t j = 0; j < rest.size(); ++j) m[j] = globals[j] * rest[j].inverse();

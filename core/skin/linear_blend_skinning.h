@@ -9,7 +9,8 @@
 namespace rw {
 
 /// Skinning matrices global_j · inverse(restGlobal_j) for a pose given as global transforms.
-std::vector<Transform> skinningMatrices(const Skeleton& skeleton, const std::vector<Transform>& globals);
+std::vector<Transform> skinningMatrices(const Skeleton& skeleton,
+                                        const std::vector<Transform>& globals);
 
 /// Source vertices of `character` deformed by the pose `globals` (one global transform per
 /// joint). Vertices with no influence stay where they are.

@@ -61,7 +61,8 @@ TEST(CliBadInput, EveryInvalidModelIsRefusedWithOneLine) {
 
 TEST(CliBadInput, MissingEmptyAndFolder) {
   const fs::path dir = scratch();
-  expectRefusedWithOneLine((dir / "nope.fbx").string(), runCli({"info", (dir / "nope.fbx").string()}));
+  expectRefusedWithOneLine((dir / "nope.fbx").string(),
+                           runCli({"info", (dir / "nope.fbx").string()}));
   const std::string empty = (dir / "empty.X").string();
   std::ofstream(empty).close();
   const ProcessResult r = runCli({"info", empty});
@@ -73,13 +74,16 @@ TEST(CliBadInput, MissingEmptyAndFolder) {
 
 TEST(CliBadInput, TruncatedCopiesOfRealFiles) {
   const fs::path dir = scratch();
-  for (const char* file : {"X/BCN_Epileptic.X", "X/Testwuson.X", "BVH/01_01.bvh", "FBX/huesitos.fbx",
-                           "BLEND/HUMAN.blend", "Collada/human.zae", "OBJ/spider.obj"}) {
+  for (const char* file :
+       {"X/BCN_Epileptic.X", "X/Testwuson.X", "BVH/01_01.bvh", "FBX/huesitos.fbx",
+        "BLEND/HUMAN.blend", "Collada/human.zae", "OBJ/spider.obj"}) {
     const std::string bytes = readBytes(modelPath(file));
     ASSERT_GT(bytes.size(), 100u) << file;
     for (double keep : {0.01, 0.3, 0.77}) {
-      const fs::path copy = dir / ("cut" + std::to_string(int(keep * 100)) + "_" + fs::path(file).filename().string());
-      std::ofstream(copy, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size() * keep));
+      const fs::path copy = dir / ("cut" + std::to_string(int(keep * 100)) + "_" +
+                                   fs::path(file).filename().string());
+      std::ofstream(copy, std::ios::binary)
+          .write(bytes.data(), std::streamsize(bytes.size() * keep));
       expectReadOrRefused(copy.string(), runCli({"info", copy.string()}));
     }
   }
@@ -89,14 +93,17 @@ TEST(CliBadInput, TruncatedCopiesOfRealFiles) {
 TEST(CliBadInput, ByteFlippedCopiesOfRealFiles) {
   const fs::path dir = scratch();
   std::mt19937 random(20261122);  // fixed seed: the same damage every run
-  for (const char* file : {"X/BCN_Epileptic.X", "BVH/01_01.bvh", "FBX/huesitos.fbx", "BLEND/HUMAN.blend",
-                           "glTF2/simple_skin/simple_skin.gltf", "OBJ/spider.obj"}) {
+  for (const char* file :
+       {"X/BCN_Epileptic.X", "BVH/01_01.bvh", "FBX/huesitos.fbx", "BLEND/HUMAN.blend",
+        "glTF2/simple_skin/simple_skin.gltf", "OBJ/spider.obj"}) {
     const std::string original = readBytes(modelPath(file));
     for (int copyIndex = 0; copyIndex < 3; ++copyIndex) {
       std::string bytes = original;
       std::uniform_int_distribution<std::size_t> where(0, bytes.size() - 1);
-      for (int flip = 0; flip < 1 + int(bytes.size() / 2000); ++flip) bytes[where(random)] ^= char(1 << (flip % 8));
-      const fs::path copy = dir / ("flip" + std::to_string(copyIndex) + "_" + fs::path(file).filename().string());
+      for (int flip = 0; flip < 1 + int(bytes.size() / 2000); ++flip)
+        bytes[where(random)] ^= char(1 << (flip % 8));
+      const fs::path copy =
+          dir / ("flip" + std::to_string(copyIndex) + "_" + fs::path(file).filename().string());
       std::ofstream(copy, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
       expectReadOrRefused(copy.string(), runCli({"info", copy.string()}));
     }

@@ -49,7 +49,8 @@ TEST(CliInfo, MotionFile) {
 
 TEST(CliGraph, JsonReportHasLevelsTagsLinksAndTimes) {
   const std::string out = std::string(::testing::TempDir()) + "/graph_human.json";
-  const ProcessResult r = runCli({"graph", modelPath("BLEND/HUMAN.blend"), "--head", "auto", "--levels", "4", "--json", out});
+  const ProcessResult r = runCli(
+      {"graph", modelPath("BLEND/HUMAN.blend"), "--head", "auto", "--levels", "4", "--json", out});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   std::ifstream f(out);
   const auto j = nlohmann::json::parse(f);

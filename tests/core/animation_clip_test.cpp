@@ -49,14 +49,16 @@ TEST(AnimationClip, SampleLocalsUsesRestWhereUnkeyed) {
   const auto locals = clip.sampleLocals(s, 1.0);
   // The root turned 45°; the child keeps its rest offset, so its global sits on the 45° line.
   const auto globals = s.globalsFromLocals(locals);
-  EXPECT_TRUE(globals[1].translation().isApprox(Eigen::Vector3d(-std::sqrt(0.5), std::sqrt(0.5), 0), 1e-12));
+  EXPECT_TRUE(globals[1].translation().isApprox(Eigen::Vector3d(-std::sqrt(0.5), std::sqrt(0.5), 0),
+                                                1e-12));
   EXPECT_TRUE(locals[1].matrix().isApprox(s.joints[1].restLocal.matrix()));
 }
 
 TEST(AnimationClip, DecomposeComposeRoundTrip) {
-  const Transform t = compose(Eigen::Vector3d(1, 2, 3),
-                              Eigen::Quaterniond(Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, 2, 3).normalized())),
-                              Eigen::Vector3d(2, 2, 2));
+  const Transform t =
+      compose(Eigen::Vector3d(1, 2, 3),
+              Eigen::Quaterniond(Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, 2, 3).normalized())),
+              Eigen::Vector3d(2, 2, 2));
   Eigen::Vector3d tr, sc;
   Eigen::Quaterniond r;
   decompose(t, tr, r, sc);

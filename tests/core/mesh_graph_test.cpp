@@ -40,7 +40,8 @@ const ArcSymmetry& leafArc(const MeshGraph& g, int level, int leaf) {
 int nearestLeaf(const TopologyGraph& g, const Eigen::Vector3d& p) {
   int best = -1;
   for (int leaf : g.leaves())
-    if (best < 0 || (g.nodes[leaf].position - p).norm() < (g.nodes[best].position - p).norm()) best = leaf;
+    if (best < 0 || (g.nodes[leaf].position - p).norm() < (g.nodes[best].position - p).norm())
+      best = leaf;
   return best;
 }
 
@@ -81,7 +82,8 @@ TEST(MeshGraph, HumanoidSpinePrimaryArmsAndLegsAxialWithLeftOnPlusX) {
     EXPECT_LT((coarse.nodes[leaf].position - c.limbTips[i]).norm(), 0.1);
     const ArcSymmetry& s = leafArc(b.graph, 0, leaf);
     EXPECT_EQ(s.tag, SymmetryTag::Axial);
-    EXPECT_EQ(s.side, i % 2 == 0 ? SymmetrySide::Left : SymmetrySide::Right);  // tips 0 and 2 are at +X
+    EXPECT_EQ(s.side,
+              i % 2 == 0 ? SymmetrySide::Left : SymmetrySide::Right);  // tips 0 and 2 are at +X
     (i < 2 ? armGroup : legGroup) = s.group;
   }
   EXPECT_NE(armGroup, legGroup);

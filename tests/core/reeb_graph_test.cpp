@@ -22,7 +22,9 @@ Built build(const Creature& creature, double cell = 0.03) {
   Built b;
   b.mesh = buildMesh(capsuleCreature(creature.capsules, cell));
   const Eigen::Vector3d& h = creature.headTop;
-  const int head = resolveHeadVertex(b.mesh, std::to_string(h.x()) + "," + std::to_string(h.y()) + "," + std::to_string(h.z())).value();
+  const int head = resolveHeadVertex(b.mesh, std::to_string(h.x()) + "," + std::to_string(h.y()) +
+                                                 "," + std::to_string(h.z()))
+                       .value();
   auto field = harmonicField(b.mesh, head);
   EXPECT_TRUE(field) << (field ? "" : field.error().message);
   b.field = std::move(field).value();
@@ -33,7 +35,8 @@ Built build(const Creature& creature, double cell = 0.03) {
 /// Every tip has a leaf near it; any other leaf is a short twig (under 10% of the mesh size:
 /// the underside between many limbs is a genuine, small geodesic maximum) that multiresolution
 /// filtering removes.
-void expectLeavesAtTips(const Built& b, const std::vector<Eigen::Vector3d>& tips, double tolerance) {
+void expectLeavesAtTips(const Built& b, const std::vector<Eigen::Vector3d>& tips,
+                        double tolerance) {
   const TopologyGraph& g = b.reeb.graph;
   for (int leaf : g.leaves()) {
     double best = 1e300;
@@ -127,7 +130,9 @@ TEST(ReebGraph, TorusHandleIsCut) {
   const int segments = 12;
   for (int i = 0; i < segments; ++i) {  // a ring under it
     const double a0 = 2 * M_PI * i / segments, a1 = 2 * M_PI * (i + 1) / segments;
-    c.capsules.push_back({{0.5 * std::cos(a0), 0.9, 0.5 * std::sin(a0)}, {0.5 * std::cos(a1), 0.9, 0.5 * std::sin(a1)}, 0.1});
+    c.capsules.push_back({{0.5 * std::cos(a0), 0.9, 0.5 * std::sin(a0)},
+                          {0.5 * std::cos(a1), 0.9, 0.5 * std::sin(a1)},
+                          0.1});
   }
   c.capsules.push_back({{0, 1.0, 0}, {0.5, 0.9, 0}, 0.1});  // spoke joining head and ring
   c.headTop = {0, 1.45, 0};

@@ -41,7 +41,8 @@ TEST(Skeleton, TreeQueries) {
 
 TEST(Skeleton, GlobalsComposeParentsFirst) {
   Skeleton s = smallSkeleton();
-  s.joints[1].restLocal = translation(0, 1, 0) * Transform(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()));
+  s.joints[1].restLocal =
+      translation(0, 1, 0) * Transform(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()));
   const auto g = s.restGlobals();
   // arm.L's local +X is rotated onto +Y by the spine's 90° turn about Z.
   EXPECT_TRUE(g[2].translation().isApprox(Eigen::Vector3d(0, 2, 0), 1e-12));
@@ -64,7 +65,8 @@ TEST(Skeleton, BoneShapeTailAndRoll) {
   // Rolling the root 90° about its own Y axis shows up as roll = 90°.
   Skeleton rolled = s;
   rolled.joints[0].restLocal = Transform(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));
-  rolled.joints[1].restLocal = Transform(Eigen::AngleAxisd(-M_PI / 2, Eigen::Vector3d::UnitY())) * translation(0, 1, 0);
+  rolled.joints[1].restLocal =
+      Transform(Eigen::AngleAxisd(-M_PI / 2, Eigen::Vector3d::UnitY())) * translation(0, 1, 0);
   EXPECT_NEAR(rolled.boneShape(0).roll, M_PI / 2, 1e-9);
 
   // An explicit tail wins.
@@ -99,9 +101,9 @@ TEST(Skeleton, ValidateNamesTheProblem) {
 }
 
 TEST(Skeleton, ConstraintTypeNamesRoundTrip) {
-  for (ConstraintType t : {ConstraintType::IK, ConstraintType::CopyTransforms, ConstraintType::ChildOf,
-                           ConstraintType::DampedTrack, ConstraintType::CopyLocation,
-                           ConstraintType::CopyRotation})
+  for (ConstraintType t :
+       {ConstraintType::IK, ConstraintType::CopyTransforms, ConstraintType::ChildOf,
+        ConstraintType::DampedTrack, ConstraintType::CopyLocation, ConstraintType::CopyRotation})
     EXPECT_EQ(constraintTypeFromString(toString(t)), t);
   EXPECT_FALSE(constraintTypeFromString("spline_ik").has_value());
 }

@@ -9,7 +9,7 @@ using namespace rw;
 TEST(SkinWeights, NormalizeMergesDropsSortsAndScales) {
   SkinWeights w;
   w.perVertex = {
-      {{0, 0.2}, {1, 0.4}, {0, 0.1}},          // duplicate joint 0, sum 0.7
+      {{0, 0.2}, {1, 0.4}, {0, 0.1}},           // duplicate joint 0, sum 0.7
       {{2, 1.0}},                               // already fine
       {{1, -0.5}, {3, 0.0}, {2, NAN}, {4, 2}},  // junk around one real weight
       {},                                       // unweighted

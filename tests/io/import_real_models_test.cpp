@@ -80,9 +80,11 @@ TEST(RealModels, BcnRestPoseReproducesTheMeshAndTheClipMovesIt) {
     worst = std::max(worst, (rest[v] - c.mesh.source.positions[v]).norm());
   EXPECT_LT(worst, 1e-9 * c.mesh.size());
   const AnimationClip& clip = c.clips.at(0);
-  const auto posed = skinLinearBlend(c, c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, 1.5)));
+  const auto posed =
+      skinLinearBlend(c, c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, 1.5)));
   double moved = 0;
-  for (std::size_t v = 0; v < posed.size(); ++v) moved = std::max(moved, (posed[v] - rest[v]).norm());
+  for (std::size_t v = 0; v < posed.size(); ++v)
+    moved = std::max(moved, (posed[v] - rest[v]).norm());
   EXPECT_GT(moved, 0.05 * c.mesh.size());
 }
 
@@ -120,7 +122,7 @@ TEST(RealModels, Bvh0101) {
   ASSERT_TRUE(loadModel("BVH/01_01.bvh", c));
   EXPECT_EQ(c.skeleton.size(), 31);  // 7 end sites folded into tails
   EXPECT_EQ(c.skeleton.joints[0].name, "Hips");
-  EXPECT_TRUE(c.mesh.empty());        // no fake skeleton mesh (pitfall 4)
+  EXPECT_TRUE(c.mesh.empty());  // no fake skeleton mesh (pitfall 4)
   ASSERT_EQ(c.clips.size(), 1u);
   EXPECT_DOUBLE_EQ(c.clips[0].framesPerSecond, 120.0);
   EXPECT_EQ(c.clips[0].frameCount(), 2752);

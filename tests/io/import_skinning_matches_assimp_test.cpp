@@ -3,9 +3,9 @@
 // format defines it (v' = Σ w · global(bone, t) · offset · v), at several times of every clip.
 #include <gtest/gtest.h>
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +31,8 @@ template <typename Key>
 std::pair<std::size_t, double> bracket(const Key* keys, unsigned n, double ticks) {
   if (n == 1 || ticks <= keys[0].mTime) return {0, 0.0};
   for (unsigned k = 0; k + 1 < n; ++k)
-    if (ticks < keys[k + 1].mTime) return {k, (ticks - keys[k].mTime) / (keys[k + 1].mTime - keys[k].mTime)};
+    if (ticks < keys[k + 1].mTime)
+      return {k, (ticks - keys[k].mTime) / (keys[k + 1].mTime - keys[k].mTime)};
   return {n - 1, 0.0};
 }
 
@@ -47,7 +48,9 @@ Eigen::Matrix4d channelLocal(const aiNodeAnim& c, double ticks) {
   if (c.mNumRotationKeys) {
     auto [k, f] = bracket(c.mRotationKeys, c.mNumRotationKeys, ticks);
     r = c.mRotationKeys[k].mValue;
-    if (f > 0) aiQuaternion::Interpolate(r, c.mRotationKeys[k].mValue, c.mRotationKeys[k + 1].mValue, float(f));
+    if (f > 0)
+      aiQuaternion::Interpolate(r, c.mRotationKeys[k].mValue, c.mRotationKeys[k + 1].mValue,
+                                float(f));
   }
   if (c.mNumScalingKeys) {
     auto [k, f] = bracket(c.mScalingKeys, c.mNumScalingKeys, ticks);
@@ -60,21 +63,27 @@ Eigen::Matrix4d channelLocal(const aiNodeAnim& c, double ticks) {
 
 /// Skins every skinned mesh of the scene at `seconds` into one list, in our part order
 /// (nodes depth-first, each skinned mesh once).
-std::vector<Eigen::Vector3d> assimpSkinned(const aiScene& scene, const aiAnimation& anim, double seconds) {
+std::vector<Eigen::Vector3d> assimpSkinned(const aiScene& scene, const aiAnimation& anim,
+                                           double seconds) {
   const double tps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 25.0;
   std::map<std::string, const aiNodeAnim*> channels;
-  for (unsigned c = 0; c < anim.mNumChannels; ++c) channels[anim.mChannels[c]->mNodeName.C_Str()] = anim.mChannels[c];
+  for (unsigned c = 0; c < anim.mNumChannels; ++c)
+    channels[anim.mChannels[c]->mNodeName.C_Str()] = anim.mChannels[c];
   std::map<std::string, Eigen::Matrix4d> globals;
   std::vector<unsigned> order;
-  std::function<void(const aiNode*, const Eigen::Matrix4d&)> walk = [&](const aiNode* n, const Eigen::Matrix4d& parent) {
-    auto it = channels.find(n->mName.C_Str());
-    const Eigen::Matrix4d local = it != channels.end() ? channelLocal(*it->second, seconds * tps) : toEigen(n->mTransformation);
-    const Eigen::Matrix4d g = parent * local;
-    globals.emplace(n->mName.C_Str(), g);
-    for (unsigned m = 0; m < n->mNumMeshes; ++m)
-      if (std::find(order.begin(), order.end(), n->mMeshes[m]) == order.end()) order.push_back(n->mMeshes[m]);
-    for (unsigned c = 0; c < n->mNumChildren; ++c) walk(n->mChildren[c], g);
-  };
+  std::function<void(const aiNode*, const Eigen::Matrix4d&)> walk =
+      [&](const aiNode* n, const Eigen::Matrix4d& parent) {
+        auto it = channels.find(n->mName.C_Str());
+        const Eigen::Matrix4d local = it != channels.end()
+                                          ? channelLocal(*it->second, seconds * tps)
+                                          : toEigen(n->mTransformation);
+        const Eigen::Matrix4d g = parent * local;
+        globals.emplace(n->mName.C_Str(), g);
+        for (unsigned m = 0; m < n->mNumMeshes; ++m)
+          if (std::find(order.begin(), order.end(), n->mMeshes[m]) == order.end())
+            order.push_back(n->mMeshes[m]);
+        for (unsigned c = 0; c < n->mNumChildren; ++c) walk(n->mChildren[c], g);
+      };
   walk(scene.mRootNode, Eigen::Matrix4d::Identity());
   std::vector<Eigen::Vector3d> out;
   for (unsigned m : order) {
@@ -85,7 +94,8 @@ std::vector<Eigen::Vector3d> assimpSkinned(const aiScene& scene, const aiAnimati
       const Eigen::Matrix4d mat = globals.at(bone->mName.C_Str()) * toEigen(bone->mOffsetMatrix);
       for (unsigned w = 0; w < bone->mNumWeights; ++w) {
         const aiVector3D& p = mesh->mVertices[bone->mWeights[w].mVertexId];
-        skinned[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight * (mat * Eigen::Vector4d(p.x, p.y, p.z, 1)).head<3>();
+        skinned[bone->mWeights[w].mVertexId] +=
+            bone->mWeights[w].mWeight * (mat * Eigen::Vector4d(p.x, p.y, p.z, 1)).head<3>();
       }
     }
     // The file's weights may not sum to one; compare against normalized skinning.
@@ -94,7 +104,8 @@ std::vector<Eigen::Vector3d> assimpSkinned(const aiScene& scene, const aiAnimati
       for (unsigned w = 0; w < mesh->mBones[b]->mNumWeights; ++w)
         sums[mesh->mBones[b]->mWeights[w].mVertexId] += mesh->mBones[b]->mWeights[w].mWeight;
     for (unsigned v = 0; v < mesh->mNumVertices; ++v)
-      out.push_back(sums[v] > 0 ? Eigen::Vector3d(skinned[v] / sums[v]) : Eigen::Vector3d::Constant(NAN));
+      out.push_back(sums[v] > 0 ? Eigen::Vector3d(skinned[v] / sums[v])
+                                : Eigen::Vector3d::Constant(NAN));
   }
   return out;
 }
@@ -123,7 +134,8 @@ void expectSameDeformation(const std::string& file) {
         {keyTimes[keyTimes.size() * 81 / 100], 1e-4},
         {0.43 * clip.duration, 1e-3}};
     for (const auto& [t, tolerance] : checks) {
-      const auto ours = skinLinearBlend(c, c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, t)));
+      const auto ours =
+          skinLinearBlend(c, c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, t)));
       const auto reference = assimpSkinned(*scene, *scene->mAnimations[a], t);
       ASSERT_EQ(ours.size(), reference.size());
       double worst = 0;
@@ -136,8 +148,18 @@ void expectSameDeformation(const std::string& file) {
 
 }  // namespace
 
-TEST(ImportSkinningMatchesAssimp, BcnEpileptic) { expectSameDeformation("X/BCN_Epileptic.X"); }
-TEST(ImportSkinningMatchesAssimp, Testwuson) { expectSameDeformation("X/Testwuson.X"); }
-TEST(ImportSkinningMatchesAssimp, Huesitos) { expectSameDeformation("FBX/huesitos.fbx"); }
-TEST(ImportSkinningMatchesAssimp, AnimationWithSkeleton) { expectSameDeformation("FBX/animation_with_skeleton.fbx"); }
-TEST(ImportSkinningMatchesAssimp, SimpleSkinGltf) { expectSameDeformation("glTF2/simple_skin/simple_skin.gltf"); }
+TEST(ImportSkinningMatchesAssimp, BcnEpileptic) {
+  expectSameDeformation("X/BCN_Epileptic.X");
+}
+TEST(ImportSkinningMatchesAssimp, Testwuson) {
+  expectSameDeformation("X/Testwuson.X");
+}
+TEST(ImportSkinningMatchesAssimp, Huesitos) {
+  expectSameDeformation("FBX/huesitos.fbx");
+}
+TEST(ImportSkinningMatchesAssimp, AnimationWithSkeleton) {
+  expectSameDeformation("FBX/animation_with_skeleton.fbx");
+}
+TEST(ImportSkinningMatchesAssimp, SimpleSkinGltf) {
+  expectSameDeformation("glTF2/simple_skin/simple_skin.gltf");
+}

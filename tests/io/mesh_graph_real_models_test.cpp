@@ -28,7 +28,8 @@ std::vector<Leaf> coarsestLeaves(const MeshGraph& g) {
   const TopologyGraph& graph = g.multires.levels.front().graph;
   const GraphSymmetry& sym = g.symmetry.front();
   std::vector<Leaf> leaves;
-  for (int node : graph.leaves()) leaves.push_back({node, graph.nodes[node].position, sym.arcs[graph.nodes[node].arcs[0]]});
+  for (int node : graph.leaves())
+    leaves.push_back({node, graph.nodes[node].position, sym.arcs[graph.nodes[node].arcs[0]]});
   return leaves;
 }
 
@@ -43,7 +44,8 @@ MeshGraph graphOf(const Character& c, const Eigen::Vector3d& headPoint) {
 
 /// Distance from p to an artist extremity: the nearest of the named bones (segments head–tail),
 /// e.g. a foot is its ankle and toe bones, so a leaf at the heel or at the toe both match.
-double distanceToBones(const Character& c, const std::vector<std::string>& names, const Eigen::Vector3d& p) {
+double distanceToBones(const Character& c, const std::vector<std::string>& names,
+                       const Eigen::Vector3d& p) {
   double best = 1e300;
   for (const std::string& name : names) {
     const int j = c.skeleton.indexOf(name);
@@ -51,7 +53,9 @@ double distanceToBones(const Character& c, const std::vector<std::string>& names
     if (j < 0) continue;
     const BoneShape b = c.skeleton.boneShape(j, c.mesh.size());
     const Eigen::Vector3d axis = b.tail - b.head;
-    const double t = axis.squaredNorm() > 0 ? std::clamp((p - b.head).dot(axis) / axis.squaredNorm(), 0.0, 1.0) : 0.0;
+    const double t = axis.squaredNorm() > 0
+                         ? std::clamp((p - b.head).dot(axis) / axis.squaredNorm(), 0.0, 1.0)
+                         : 0.0;
     best = std::min(best, (p - (b.head + t * axis)).norm());
   }
   return best;
@@ -59,17 +63,20 @@ double distanceToBones(const Character& c, const std::vector<std::string>& names
 
 /// For each named extremity (key: a label, value: its end bones), the nearest leaf must be within
 /// `tolerance`; returns the leaves matched, by label.
-std::map<std::string, Leaf> matchExtremities(const std::vector<Leaf>& leaves, const Character& c,
-                                             const std::map<std::string, std::vector<std::string>>& ends,
-                                             double tolerance) {
+std::map<std::string, Leaf> matchExtremities(
+    const std::vector<Leaf>& leaves, const Character& c,
+    const std::map<std::string, std::vector<std::string>>& ends, double tolerance) {
   std::map<std::string, Leaf> matched;
   for (const auto& [label, bones] : ends) {
     const Leaf* best = nullptr;
     for (const Leaf& l : leaves)
-      if (!best || distanceToBones(c, bones, l.position) < distanceToBones(c, bones, best->position)) best = &l;
+      if (!best ||
+          distanceToBones(c, bones, l.position) < distanceToBones(c, bones, best->position))
+        best = &l;
     EXPECT_NE(best, nullptr);
     if (!best) continue;
-    EXPECT_LT(distanceToBones(c, bones, best->position), tolerance) << label << ": nearest leaf " << best->position.transpose();
+    EXPECT_LT(distanceToBones(c, bones, best->position), tolerance)
+        << label << ": nearest leaf " << best->position.transpose();
     matched.emplace(label, *best);
   }
   return matched;
@@ -96,9 +103,12 @@ TEST(MeshGraphRealModels, HumanBlendCoarsestLevelIsHeadArmsLegs) {
   for (const Leaf& l : leaves) {
     EXPECT_EQ(l.symmetry.tag, SymmetryTag::Axial);
     // Left = +X (Poirier §5.3): the side tag follows the leaf's X.
-    EXPECT_EQ(l.symmetry.side, l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
-    if (l.position.y() < box.min().y() + 0.1 * height) ++legs;          // feet on the ground
-    else if (std::abs(l.position.x() - box.center().x()) > 0.3 * box.sizes().x()) ++arms;  // hands out to the side
+    EXPECT_EQ(l.symmetry.side,
+              l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
+    if (l.position.y() < box.min().y() + 0.1 * height)
+      ++legs;  // feet on the ground
+    else if (std::abs(l.position.x() - box.center().x()) > 0.3 * box.sizes().x())
+      ++arms;  // hands out to the side
   }
   EXPECT_EQ(arms, 2);
   EXPECT_EQ(legs, 2);
@@ -116,7 +126,8 @@ TEST(MeshGraphRealModels, ColladaHumanCoarsestLevelIsHeadArmsLegs) {
   int legs = 0;
   for (const Leaf& l : leaves) {
     EXPECT_EQ(l.symmetry.tag, SymmetryTag::Axial);
-    EXPECT_EQ(l.symmetry.side, l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
+    EXPECT_EQ(l.symmetry.side,
+              l.position.x() > box.center().x() ? SymmetrySide::Left : SymmetrySide::Right);
     legs += l.position.y() < box.min().y() + 0.1 * height;
   }
   EXPECT_EQ(legs, 2);
@@ -128,21 +139,24 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
   Character c;
   ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
   const Eigen::AlignedBox3d box = c.mesh.bounds();
-  const Eigen::Vector3d headJoint = c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
+  const Eigen::Vector3d headJoint =
+      c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation();
   const MeshGraph g = graphOf(c, {headJoint.x(), box.max().y(), headJoint.z()});
   // The head shell sits on the neck along a seam 2-4e-6 apart: welded there, not bridged.
   int seamWelded = 0;
-  for (int v = 0; v < int(g.field.domain.representative.size()); ++v) seamWelded += g.field.domain.representative[v] != v;
+  for (int v = 0; v < int(g.field.domain.representative.size()); ++v)
+    seamWelded += g.field.domain.representative[v] != v;
   EXPECT_GE(seamWelded, 20);
   EXPECT_EQ(g.field.domain.droppedIslands, 3);  // two eyes and the small piece
   const std::vector<Leaf> leaves = coarsestLeaves(g);
   const double height = box.sizes().y();
-  const auto m = matchExtremities(leaves, c,
-                                  {{"hand.L", {"B_Hand_Left", "B_Finger3_Left", "B_Thumb2_Left"}},
-                                   {"hand.R", {"B_Hand_Right", "B_Finger3_Right", "B_Thumb2_Right"}},
-                                   {"foot.L", {"B_Ankle_Left", "B_Toe_Left"}},
-                                   {"foot.R", {"B_Ankle_Right", "B_Toe_Right"}}},
-                                  0.1 * height);
+  const auto m =
+      matchExtremities(leaves, c,
+                       {{"hand.L", {"B_Hand_Left", "B_Finger3_Left", "B_Thumb2_Left"}},
+                        {"hand.R", {"B_Hand_Right", "B_Finger3_Right", "B_Thumb2_Right"}},
+                        {"foot.L", {"B_Ankle_Left", "B_Toe_Left"}},
+                        {"foot.R", {"B_Ankle_Right", "B_Toe_Right"}}},
+                       0.1 * height);
   ASSERT_EQ(m.size(), 4u);
   expectAxialPair(m.at("hand.L"), m.at("hand.R"));
   expectAxialPair(m.at("foot.L"), m.at("foot.R"));
@@ -157,7 +171,8 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
     bool isLimb = false;
     for (const auto& [label, leaf] : m) isLimb |= leaf.node == l.node;
     if (!isLimb) {
-      EXPECT_GT(l.position.y(), neck.y() - 0.05 * height) << "extra leaf below the head " << l.position.transpose();
+      EXPECT_GT(l.position.y(), neck.y() - 0.05 * height)
+          << "extra leaf below the head " << l.position.transpose();
     }
   }
 }
@@ -168,7 +183,7 @@ TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   const Eigen::AlignedBox3d box = c.mesh.bounds();
   const Eigen::Vector3d neck = c.skeleton.restGlobals()[c.skeleton.indexOf("Neck")].translation();
   const MeshGraph g = graphOf(c, {neck.x(), neck.y(), box.max().z()});  // front of the head
-  EXPECT_GE(g.field.domain.droppedIslands, 48);  // the trinkets and eyes
+  EXPECT_GE(g.field.domain.droppedIslands, 48);                         // the trinkets and eyes
   const std::vector<Leaf> leaves = coarsestLeaves(g);
   const double height = box.sizes().y();
   const auto m = matchExtremities(leaves, c,
@@ -188,14 +203,16 @@ TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   EXPECT_NE(m.at("tail").symmetry.tag, SymmetryTag::Radial);
   // Other leaves: only on the head — horns, ears and chin, which are as long as the legs are
   // from the head node, and which the artist rigged too (Ear_L, Ear_R, Mouth).
-  const Eigen::Vector3d& headNode = g.multires.levels.front().graph.nodes[g.multires.levels.front().graph.root].position;
+  const Eigen::Vector3d& headNode =
+      g.multires.levels.front().graph.nodes[g.multires.levels.front().graph.root].position;
   int extra = 0;
   for (const Leaf& l : leaves) {
     bool isLimb = false;
     for (const auto& [label, leaf] : m) isLimb |= leaf.node == l.node;
     if (isLimb) continue;
     ++extra;
-    EXPECT_LT((l.position - headNode).norm(), 0.6 * height) << "extra leaf away from the head " << l.position.transpose();
+    EXPECT_LT((l.position - headNode).norm(), 0.6 * height)
+        << "extra leaf away from the head " << l.position.transpose();
   }
   EXPECT_LE(extra, 5);
 }

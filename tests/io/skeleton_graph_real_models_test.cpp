@@ -14,7 +14,8 @@ using rw::test::loadModel;
 namespace {
 
 /// The symmetry of the arc holding a joint.
-const ArcSymmetry& symmetryOf(const SkeletonGraph& g, const GraphSymmetry& sym, const Skeleton& s, const std::string& joint) {
+const ArcSymmetry& symmetryOf(const SkeletonGraph& g, const GraphSymmetry& sym, const Skeleton& s,
+                              const std::string& joint) {
   const int j = s.indexOf(joint);
   EXPECT_GE(j, 0) << joint;
   EXPECT_GE(g.arcOfJoint[j], 0) << joint;

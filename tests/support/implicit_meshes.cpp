@@ -33,7 +33,9 @@ SourceMesh capsuleCreature(const std::vector<Capsule>& capsules, double cell, do
   }
   const Eigen::Vector3i n = ((box.sizes() / cell).array().ceil().cast<int>() + 1).matrix();
   auto id = [&](int i, int j, int k) { return (long long)(i * (n.y() + 1) + j) * (n.z() + 1) + k; };
-  auto pointAt = [&](int i, int j, int k) { return Eigen::Vector3d(box.min() + cell * Eigen::Vector3d(i, j, k)); };
+  auto pointAt = [&](int i, int j, int k) {
+    return Eigen::Vector3d(box.min() + cell * Eigen::Vector3d(i, j, k));
+  };
   std::vector<double> sdf((n.x() + 1) * std::size_t(n.y() + 1) * (n.z() + 1));
   for (int i = 0; i <= n.x(); ++i)
     for (int j = 0; j <= n.y(); ++j)
@@ -45,7 +47,8 @@ SourceMesh capsuleCreature(const std::vector<Capsule>& capsules, double cell, do
       }
   SourceMesh mesh;
   std::unordered_map<long long, int> vertexOnEdge;  // key: corner pair
-  auto edgeVertex = [&](long long a, long long b, const Eigen::Vector3d& pa, const Eigen::Vector3d& pb) {
+  auto edgeVertex = [&](long long a, long long b, const Eigen::Vector3d& pa,
+                        const Eigen::Vector3d& pb) {
     const long long key = std::min(a, b) * (long long)sdf.size() + std::max(a, b);
     auto [it, inserted] = vertexOnEdge.emplace(key, int(mesh.positions.size()));
     if (inserted) {
@@ -54,8 +57,10 @@ SourceMesh capsuleCreature(const std::vector<Capsule>& capsules, double cell, do
     }
     return it->second;
   };
-  static const int corner[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
-  static const int tets[6][4] = {{0, 5, 1, 6}, {0, 1, 2, 6}, {0, 2, 3, 6}, {0, 3, 7, 6}, {0, 7, 4, 6}, {0, 4, 5, 6}};
+  static const int corner[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
+                                   {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+  static const int tets[6][4] = {{0, 5, 1, 6}, {0, 1, 2, 6}, {0, 2, 3, 6},
+                                 {0, 3, 7, 6}, {0, 7, 4, 6}, {0, 4, 5, 6}};
   for (int i = 0; i < n.x(); ++i)
     for (int j = 0; j < n.y(); ++j)
       for (int k = 0; k < n.z(); ++k)
@@ -72,8 +77,12 @@ SourceMesh capsuleCreature(const std::vector<Capsule>& capsules, double cell, do
           if (ni == 0 || no == 0) continue;
           auto v = [&](int a, int b) { return edgeVertex(ids[a], ids[b], ps[a], ps[b]); };
           std::vector<Eigen::Vector3i> tris;
-          if (ni == 1) tris.emplace_back(v(inside[0], outside[0]), v(inside[0], outside[1]), v(inside[0], outside[2]));
-          else if (no == 1) tris.emplace_back(v(outside[0], inside[0]), v(outside[0], inside[1]), v(outside[0], inside[2]));
+          if (ni == 1)
+            tris.emplace_back(v(inside[0], outside[0]), v(inside[0], outside[1]),
+                              v(inside[0], outside[2]));
+          else if (no == 1)
+            tris.emplace_back(v(outside[0], inside[0]), v(outside[0], inside[1]),
+                              v(outside[0], inside[2]));
           else {
             const int a = v(inside[0], outside[0]), b = v(inside[0], outside[1]);
             const int c = v(inside[1], outside[1]), d = v(inside[1], outside[0]);
@@ -86,21 +95,23 @@ SourceMesh capsuleCreature(const std::vector<Capsule>& capsules, double cell, do
           for (Eigen::Vector3i t : tris) {
             if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2]) continue;
             const Eigen::Vector3d& p0 = mesh.positions[t[0]];
-            const Eigen::Vector3d normal = (mesh.positions[t[1]] - p0).cross(mesh.positions[t[2]] - p0);
+            const Eigen::Vector3d normal =
+                (mesh.positions[t[1]] - p0).cross(mesh.positions[t[2]] - p0);
             if (normal.dot(p0 - in) < 0) std::swap(t[1], t[2]);  // face outward
             mesh.triangles.push_back(t);
           }
         }
   mesh.triangleMaterial.assign(mesh.triangles.size(), 0);
   mesh.materialNames = {"default"};
-  mesh.parts.push_back({"creature", 0, int(mesh.positions.size()), 0, int(mesh.triangles.size()), 0});
+  mesh.parts.push_back(
+      {"creature", 0, int(mesh.positions.size()), 0, int(mesh.triangles.size()), 0});
   return mesh;
 }
 
 Creature starCreature(int limbs) {
   Creature c;
   c.capsules.push_back({{0, 0.05, 0}, {0, 0.3, 0}, 0.14});  // body
-  c.capsules.push_back({{0, 0.3, 0}, {0, 0.7, 0}, 0.15});  // head stalk
+  c.capsules.push_back({{0, 0.3, 0}, {0, 0.7, 0}, 0.15});   // head stalk
   c.headTop = {0, 0.85, 0};
   for (int i = 0; i < limbs; ++i) {  // limbs leave from the body's bottom: no belly bump
     const double a = 2 * M_PI * i / limbs + 0.3;
@@ -143,10 +154,10 @@ Creature octopusCreature() {
 Creature twoLegsAndTailCreature() {
   Creature c;
   c.capsules = {
-      {{0, 1.0, 0.5}, {0, 1.0, -0.3}, 0.2},    // body along Z, head end at +Z
-      {{0, 1.1, 0.6}, {0, 1.3, 0.8}, 0.12},    // head
-      {{0.12, 0.9, -0.2}, {0.3, 0.2, -0.25}, 0.07},   // left leg
-      {{-0.12, 0.9, -0.2}, {-0.3, 0.2, -0.25}, 0.07}, // right leg
+      {{0, 1.0, 0.5}, {0, 1.0, -0.3}, 0.2},            // body along Z, head end at +Z
+      {{0, 1.1, 0.6}, {0, 1.3, 0.8}, 0.12},            // head
+      {{0.12, 0.9, -0.2}, {0.3, 0.2, -0.25}, 0.07},    // left leg
+      {{-0.12, 0.9, -0.2}, {-0.3, 0.2, -0.25}, 0.07},  // right leg
       {{0, 0.95, -0.35}, {0, 0.6, -1.6}, 0.07},        // tail: same shape, much longer
   };
   c.headTop = {0, 1.42, 0.85};

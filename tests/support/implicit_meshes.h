@@ -24,10 +24,11 @@ struct Creature {
   Eigen::Vector3d headTop;
   std::vector<Eigen::Vector3d> limbTips;  ///< named tips the tests look for
 };
-Creature starCreature(int limbs);            ///< body sphere + head + k limbs in a horizontal ring
-Creature humanoidCreature();                  ///< head, torso, 2 arms (±X), 2 legs; tips: arm.L, arm.R, leg.L, leg.R
-Creature octopusCreature();                   ///< head on top, 8 tentacles of slightly different lengths
-Creature twoLegsAndTailCreature();            ///< Poirier Fig. 6: 2 legs and a longer tail of the same shape
-Creature handleCreature();                    ///< humanoid whose left hand rests on its hip (a loop)
+Creature starCreature(int limbs);  ///< body sphere + head + k limbs in a horizontal ring
+Creature
+humanoidCreature();  ///< head, torso, 2 arms (±X), 2 legs; tips: arm.L, arm.R, leg.L, leg.R
+Creature octopusCreature();         ///< head on top, 8 tentacles of slightly different lengths
+Creature twoLegsAndTailCreature();  ///< Poirier Fig. 6: 2 legs and a longer tail of the same shape
+Creature handleCreature();          ///< humanoid whose left hand rests on its hip (a loop)
 
 }  // namespace rw::test

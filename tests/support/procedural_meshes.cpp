@@ -85,7 +85,8 @@ void append(SourceMesh& a, const SourceMesh& b) {
       a.normals.insert(a.normals.end(), b.normals.begin(), b.normals.end());
   }
   for (const auto& t : b.triangles) a.triangles.push_back(t + Eigen::Vector3i::Constant(offset));
-  a.triangleMaterial.insert(a.triangleMaterial.end(), b.triangleMaterial.begin(), b.triangleMaterial.end());
+  a.triangleMaterial.insert(a.triangleMaterial.end(), b.triangleMaterial.begin(),
+                            b.triangleMaterial.end());
   if (a.materialNames.empty()) a.materialNames = b.materialNames;
   for (MeshPart p : b.parts) {
     p.firstVertex += offset;

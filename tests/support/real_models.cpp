@@ -6,7 +6,9 @@
 
 namespace rw::test {
 
-std::string modelsDir() { return RIGWRIGHT_MODELS_DIR; }
+std::string modelsDir() {
+  return RIGWRIGHT_MODELS_DIR;
+}
 
 std::string modelPath(const std::string& relative) {
   const std::string path = modelsDir() + "/" + relative;

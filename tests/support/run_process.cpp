@@ -49,7 +49,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, double timeoutSec
   if (spawned != 0) {
     result.err = "cannot start " + argv[0];
   } else {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
     int status = 0;
     for (;;) {
       const pid_t done = waitpid(pid, &status, WNOHANG);
