@@ -7,6 +7,7 @@
 #include "cli/graph_command.h"
 #include "cli/export_command.h"
 #include "cli/info_command.h"
+#include "cli/skin_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Rigwright: retarget, skin and animate characters from the command line"};
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
   int exitCode = rw::cli::kExitOk;
   rw::cli::addInfoCommand(app, exitCode);
   rw::cli::addGraphCommand(app, exitCode);
+  rw::cli::addSkinCommand(app, exitCode);
   rw::cli::addAnimateCommand(app, exitCode);
   rw::cli::addExportCommand(app, exitCode);
   try {

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/rig_skin_json.h"
 #include "motion/animation_clip.h"
 #include "util/atomic_file.h"
 
@@ -95,6 +96,7 @@ json rigToJson(const RigDocument& rig) {
                 {"skeleton_joint", rig.skeletonHeadJoint ? json(*rig.skeletonHeadJoint) : json()}}},
               {"joint_map", rig.jointMap},
               {"parameters", rig.parameters}};
+  if (rig.skin) out["skin"] = skinToJson(*rig.skin, rig.skeleton);
   return out;
 }
 
@@ -224,6 +226,11 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
     rig.parameters = in["parameters"];
   }
   if (Status bad = s.validate()) return Error{origin + ": " + bad->message};
+  if (in.contains("skin")) {
+    Expected<SkinWeights> skin = skinFromJson(in["skin"], s, origin);
+    if (!skin) return skin.error();
+    rig.skin = std::move(skin).value();
+  }
   return rig;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "skeleton/skeleton.h"
+#include "skin/skin_weights.h"
 #include "util/expected.h"
 
 namespace rw {
@@ -31,6 +32,7 @@ struct RigDocument {
   std::optional<std::string> skeletonHeadJoint;
   std::map<std::string, JointTag> symmetryTags;     ///< by joint name
   std::map<std::string, std::string> jointMap;      ///< motion joint -> rig joint
+  std::optional<SkinWeights> skin;  ///< per source vertex of the mesh ("skin" section, optional)
   nlohmann::json parameters = nlohmann::json::object();  ///< stage parameters, free-form
 };
 

@@ -1,0 +1,146 @@
+#include "cli/skin_command.h"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli/exit_codes.h"
+#include "cli/load_or_exit.h"
+#include "io/rig_json.h"
+#include "skin/bone_heat.h"
+#include "util/atomic_file.h"
+
+namespace rw::cli {
+namespace {
+
+nlohmann::json skinReport(const std::string& file, const BoneHeatReport& r) {
+  nlohmann::json loose = nlohmann::json::array();
+  for (const LoosePart& p : r.looseParts)
+    loose.push_back({{"vertices", p.vertices},
+                     {"joints", p.joints},
+                     {"distance", p.distance},
+                     {"reason", p.reason}});
+  return {{"file", file},
+          {"deform_bones", r.deformBones},
+          {"parts", r.components},
+          {"solved_parts", r.solvedComponents},
+          {"heated_vertices", r.heatedVertices},
+          {"isolated_vertices", r.isolatedVertices},
+          {"loose_parts", loose},
+          {"unweighted_bones", r.unweightedBones},
+          {"mirror",
+           {{"applied", r.mirror.applied},
+            {"plane_x", r.mirror.planeX},
+            {"paired_vertices", r.mirror.pairedVertices},
+            {"paired_bones", r.mirror.pairedBones},
+            {"reason", r.mirror.reason}}},
+          {"limits",
+           {{"pruned_influences", r.limits.prunedInfluences},
+            {"limited_vertices", r.limits.limitedVertices},
+            {"max_influences_before", r.limits.maxInfluencesBefore}}},
+          {"seconds",
+           {{"nearest", r.nearestSeconds},
+            {"visibility", r.visibilitySeconds},
+            {"factor", r.factorSeconds},
+            {"solve", r.solveSeconds},
+            {"finish", r.finishSeconds},
+            {"total", r.totalSeconds}}},
+          {"notes", r.notes}};
+}
+
+}  // namespace
+
+void addSkinCommand(CLI::App& app, int& exitCode) {
+  struct Options {
+    std::string file, out, json;
+    BoneHeatParams params;
+    bool noMirror = false;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand(
+      "skin", "Skin weights by bone heat (Baran & Popović 2007 §4) into a rig file");
+  cmd->add_option("FILE", options->file,
+                  "a character with mesh and skeleton, or a rig .json naming its mesh")
+      ->required();
+  cmd->add_option("-o,--output", options->out, "rig .json to write (with the \"skin\" section)")
+      ->required();
+  cmd->add_option("--max-influences", options->params.limits.maxInfluences,
+                  "influences per vertex (0 = all)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--prune", options->params.limits.pruneBelow,
+                  "weights below this vanish (smooth ramp above)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 0.5));
+  cmd->add_flag("--no-mirror", options->noMirror,
+                "do not mirror the weights of a symmetric character");
+  cmd->add_option("--json", options->json,
+                  "write a JSON report (timings, loose parts) to this file ('-' for stdout)");
+  cmd->callback([options, &exitCode] {
+    RigDocument rig;
+    Character character;
+    const bool isRig = std::filesystem::path(options->file).extension() == ".json";
+    if (isRig) {
+      Expected<RigDocument> read = readRigJson(options->file);
+      if (!read) {
+        std::cerr << read.error().message << std::endl;
+        exitCode = kExitBadInput;
+        return;
+      }
+      rig = std::move(read).value();
+      if (rig.meshPath.empty()) {
+        std::cerr << options->file << ": the rig names no mesh (source.mesh)" << std::endl;
+        exitCode = kExitBadInput;
+        return;
+      }
+      std::filesystem::path mesh = rig.meshPath;
+      if (mesh.is_relative()) mesh = std::filesystem::path(options->file).parent_path() / mesh;
+      character = loadOrExit(mesh.string());
+      character.skeleton = rig.skeleton;
+    } else {
+      character = loadOrExit(options->file);
+      rig.skeleton = character.skeleton;
+      rig.meshPath = std::filesystem::absolute(options->file).string();
+    }
+    if (character.mesh.empty()) {
+      std::cerr << options->file << ": has no mesh to skin" << std::endl;
+      exitCode = kExitBadInput;
+      return;
+    }
+    if (character.skeleton.deformCount() == 0) {
+      std::cerr << options->file << ": has no skeleton (no deform bone) to skin with" << std::endl;
+      exitCode = kExitBadInput;
+      return;
+    }
+    options->params.mirror.enabled = !options->noMirror;
+    Expected<BoneHeatResult> heat =
+        boneHeatWeights(character.mesh, character.skeleton, options->params);
+    if (!heat) {
+      std::cerr << options->file << ": " << heat.error().message << std::endl;
+      exitCode = kExitCannotDo;
+      return;
+    }
+    rig.skin = heat->weights;
+    if (Status bad = writeRigJson(rig, options->out)) {
+      std::cerr << bad->message << std::endl;
+      exitCode = kExitBadInput;
+      return;
+    }
+    const nlohmann::json report = skinReport(options->file, heat->report);
+    if (options->json == "-") {
+      std::cout << report.dump(2) << "\n";
+    } else if (!options->json.empty()) {
+      if (Status bad = writeFileAtomically(options->json, report.dump(2) + "\n")) {
+        std::cerr << bad->message << std::endl;
+        exitCode = kExitBadInput;
+        return;
+      }
+    }
+    std::cout << options->file << ": " << heat->weights.vertexCount() << " vertices skinned to "
+              << heat->report.deformBones << " deform bones in " << heat->report.totalSeconds
+              << " s\n";
+    for (const std::string& note : heat->report.notes) std::cout << "  " << note << "\n";
+  });
+}
+
+}  // namespace rw::cli
