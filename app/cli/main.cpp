@@ -4,8 +4,8 @@
 
 #include "cli/animate_command.h"
 #include "cli/exit_codes.h"
-#include "cli/graph_command.h"
 #include "cli/export_command.h"
+#include "cli/graph_command.h"
 #include "cli/info_command.h"
 #include "cli/skin_command.h"
 
@@ -15,8 +15,8 @@ int main(int argc, char** argv) {
   int exitCode = rw::cli::kExitOk;
   rw::cli::addInfoCommand(app, exitCode);
   rw::cli::addGraphCommand(app, exitCode);
-  rw::cli::addSkinCommand(app, exitCode);
   rw::cli::addAnimateCommand(app, exitCode);
+  rw::cli::addSkinCommand(app, exitCode);
   rw::cli::addExportCommand(app, exitCode);
   try {
     app.parse(argc, argv);

@@ -13,7 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-json vec(const Eigen::Vector3d& v) { return json::array({v.x(), v.y(), v.z()}); }
+json vec(const Eigen::Vector3d& v) {
+  return json::array({v.x(), v.y(), v.z()});
+}
 
 /// Reads fields with messages that say where the problem is ("joints[3].rest.rotation").
 class Reader {
@@ -24,7 +26,8 @@ class Reader {
     return Error{origin_ + ": " + where + ": " + what};
   }
 
-  bool number(const json& j, const std::string& where, double& out, std::optional<Error>& err) const {
+  bool number(const json& j, const std::string& where, double& out,
+              std::optional<Error>& err) const {
     if (!j.is_number()) {
       err = error(where, "expected a number");
       return false;
@@ -105,13 +108,15 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
   std::optional<Error> err;
   if (!in.is_object()) return rd.error("top level", "expected a JSON object");
   if (in.value("format", std::string()) != kRigJsonFormat)
-    return rd.error("format", std::string("not a Rigwright rig (expected \"") + kRigJsonFormat + "\")");
+    return rd.error("format",
+                    std::string("not a Rigwright rig (expected \"") + kRigJsonFormat + "\")");
   if (!in.contains("version") || !in["version"].is_number_integer())
     return rd.error("version", "missing or not an integer");
   const int version = in["version"].get<int>();
   if (version > kRigJsonVersion)
     return rd.error("version", "written by a newer Rigwright (version " + std::to_string(version) +
-                                   "; this one reads up to " + std::to_string(kRigJsonVersion) + ")");
+                                   "; this one reads up to " + std::to_string(kRigJsonVersion) +
+                                   ")");
   if (version < 1) return rd.error("version", "must be 1 or more");
 
   RigDocument rig;
@@ -119,8 +124,8 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
     rig.meshPath = in["source"].value("mesh", std::string());
     rig.skeletonPath = in["source"].value("skeleton", std::string());
   }
-  if (!in.contains("skeleton") || !in["skeleton"].is_object() || !in["skeleton"].contains("joints") ||
-      !in["skeleton"]["joints"].is_array())
+  if (!in.contains("skeleton") || !in["skeleton"].is_object() ||
+      !in["skeleton"].contains("joints") || !in["skeleton"]["joints"].is_array())
     return rd.error("skeleton.joints", "missing or not an array");
   const json& joints = in["skeleton"]["joints"];
   Skeleton& s = rig.skeleton;
@@ -132,13 +137,16 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
       return rd.error(where + ".name", "missing or empty");
     Joint joint;
     joint.name = j["name"].get<std::string>();
-    if (s.indexOf(joint.name) >= 0) return rd.error(where + ".name", "'" + joint.name + "' is used twice");
+    if (s.indexOf(joint.name) >= 0)
+      return rd.error(where + ".name", "'" + joint.name + "' is used twice");
     if (j.contains("parent") && !j["parent"].is_null()) {
-      if (!j["parent"].is_string()) return rd.error(where + ".parent", "expected a joint name or null");
+      if (!j["parent"].is_string())
+        return rd.error(where + ".parent", "expected a joint name or null");
       joint.parent = s.indexOf(j["parent"].get<std::string>());
       if (joint.parent < 0)
         return rd.error(where + ".parent", "'" + j["parent"].get<std::string>() +
-                                                "' is not a joint listed before '" + joint.name + "'");
+                                               "' is not a joint listed before '" + joint.name +
+                                               "'");
     }
     if (j.contains("deform")) {
       if (!j["deform"].is_boolean()) return rd.error(where + ".deform", "expected true or false");
@@ -146,14 +154,17 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
     }
     if (!j.contains("rest") || !j["rest"].is_object()) return rd.error(where + ".rest", "missing");
     Eigen::VectorXd t, r, sc;
-    if (!rd.vector(j["rest"].value("translation", json()), where + ".rest.translation", 3, t, err) ||
+    if (!rd.vector(j["rest"].value("translation", json()), where + ".rest.translation", 3, t,
+                   err) ||
         !rd.vector(j["rest"].value("rotation", json()), where + ".rest.rotation", 4, r, err))
       return *err;
     sc = Eigen::Vector3d::Ones();
-    if (j["rest"].contains("scale") && !rd.vector(j["rest"]["scale"], where + ".rest.scale", 3, sc, err))
+    if (j["rest"].contains("scale") &&
+        !rd.vector(j["rest"]["scale"], where + ".rest.scale", 3, sc, err))
       return *err;
     const Eigen::Quaterniond q(r[0], r[1], r[2], r[3]);
-    if (q.norm() < 1e-6) return rd.error(where + ".rest.rotation", "a zero quaternion is not a rotation");
+    if (q.norm() < 1e-6)
+      return rd.error(where + ".rest.rotation", "a zero quaternion is not a rotation");
     joint.restLocal = compose(t, q.normalized(), sc);
     if (j.contains("tail")) {
       Eigen::VectorXd tail;
@@ -167,7 +178,8 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
       JointTag tag;
       tag.tag = sym["tag"].get<std::string>();
       if (tag.tag != "primary" && tag.tag != "axial" && tag.tag != "radial" && tag.tag != "none")
-        return rd.error(where + ".symmetry.tag", "'" + tag.tag + "' is not primary, axial, radial or none");
+        return rd.error(where + ".symmetry.tag",
+                        "'" + tag.tag + "' is not primary, axial, radial or none");
       tag.side = sym.value("side", std::string());
       if (!tag.side.empty() && tag.side != "left" && tag.side != "right")
         return rd.error(where + ".symmetry.side", "must be left or right");
@@ -192,7 +204,8 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
       out = s.indexOf(c[field].get<std::string>());
       return out >= 0;
     };
-    if (!joint("owner", k.owner) || k.owner < 0) return rd.error(where + ".owner", "missing or not a joint");
+    if (!joint("owner", k.owner) || k.owner < 0)
+      return rd.error(where + ".owner", "missing or not a joint");
     if (!joint("target", k.target)) return rd.error(where + ".target", "not a joint");
     if (!joint("pole", k.pole)) return rd.error(where + ".pole", "not a joint");
     k.chainLength = c.value("chain_length", 0);

@@ -30,8 +30,8 @@ struct RigDocument {
   std::string skeletonPath;  ///< the skeleton it was retargeted from (may be empty)
   std::optional<int> meshHeadVertex;
   std::optional<std::string> skeletonHeadJoint;
-  std::map<std::string, JointTag> symmetryTags;     ///< by joint name
-  std::map<std::string, std::string> jointMap;      ///< motion joint -> rig joint
+  std::map<std::string, JointTag> symmetryTags;          ///< by joint name
+  std::map<std::string, std::string> jointMap;           ///< motion joint -> rig joint
   std::optional<SkinWeights> skin;  ///< per source vertex of the mesh ("skin" section, optional)
   nlohmann::json parameters = nlohmann::json::object();  ///< stage parameters, free-form
 };

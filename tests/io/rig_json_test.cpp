@@ -16,12 +16,23 @@ namespace {
 RigDocument sampleRig() {
   RigDocument rig;
   Skeleton& s = rig.skeleton;
-  s.joints.push_back({"hips", -1, compose({0, 1, 0}, Eigen::Quaterniond::Identity(), {1, 1, 1}), true, {}});
-  s.joints.push_back({"thigh.L", 0,
-                      compose({0.1, -0.1, 0}, Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX())), {1, 1, 1}),
-                      true, Eigen::Vector3d(0.1, 0.5, 0)});
-  s.joints.push_back({"foot_ik.L", -1, compose({0.1, 0, 0}, Eigen::Quaterniond::Identity(), {1, 1, 1}), false, {}});
-  s.joints.push_back({"knee_pole.L", -1, compose({0.1, 0.5, 0.5}, Eigen::Quaterniond::Identity(), {1, 1, 1}), false, {}});
+  s.joints.push_back(
+      {"hips", -1, compose({0, 1, 0}, Eigen::Quaterniond::Identity(), {1, 1, 1}), true, {}});
+  s.joints.push_back(
+      {"thigh.L", 0,
+       compose({0.1, -0.1, 0}, Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX())),
+               {1, 1, 1}),
+       true, Eigen::Vector3d(0.1, 0.5, 0)});
+  s.joints.push_back({"foot_ik.L",
+                      -1,
+                      compose({0.1, 0, 0}, Eigen::Quaterniond::Identity(), {1, 1, 1}),
+                      false,
+                      {}});
+  s.joints.push_back({"knee_pole.L",
+                      -1,
+                      compose({0.1, 0.5, 0.5}, Eigen::Quaterniond::Identity(), {1, 1, 1}),
+                      false,
+                      {}});
   s.constraints.push_back({ConstraintType::IK, 1, 2, 3, 2, 1.0, -M_PI / 2});
   rig.meshPath = "/models/human.blend";
   rig.meshHeadVertex = 42;
@@ -33,7 +44,9 @@ RigDocument sampleRig() {
   return rig;
 }
 
-Expected<RigDocument> parse(json j) { return rigFromJson(j, "rig.json"); }
+Expected<RigDocument> parse(json j) {
+  return rigFromJson(j, "rig.json");
+}
 
 std::string errorOf(json j) {
   auto r = parse(std::move(j));
@@ -70,11 +83,11 @@ TEST(RigJson, RoundTripKeepsEverything) {
   EXPECT_EQ(back->jointMap, rig.jointMap);
   EXPECT_EQ(back->parameters, rig.parameters);
   EXPECT_EQ(back->meshPath, rig.meshPath);
-
 }
 
 TEST(RigJson, FileRoundTripIsAtomic) {
-  const std::string path = std::filesystem::temp_directory_path() / ("rw-rig-" + std::to_string(getpid()) + ".json");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("rw-rig-" + std::to_string(getpid()) + ".json");
   ASSERT_FALSE(writeRigJson(sampleRig(), path).has_value());
   const auto back = readRigJson(path);
   ASSERT_TRUE(back) << back.error().message;
@@ -104,7 +117,8 @@ TEST(RigJson, ValidationNamesFileAndField) {
 
   j = good;
   j["skeleton"]["joints"][0]["rest"]["translation"] = json::array({1, "x", 3});
-  EXPECT_NE(errorOf(j).find("skeleton.joints[0].rest.translation[1]"), std::string::npos) << errorOf(j);
+  EXPECT_NE(errorOf(j).find("skeleton.joints[0].rest.translation[1]"), std::string::npos)
+      << errorOf(j);
 
   j = good;
   j["skeleton"]["joints"][2]["name"] = "hips";
@@ -128,7 +142,8 @@ TEST(RigJson, ValidationNamesFileAndField) {
 }
 
 TEST(RigJson, NotJsonAndMissingFileAreErrors) {
-  const std::string path = std::filesystem::temp_directory_path() / ("rw-bad-" + std::to_string(getpid()) + ".json");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("rw-bad-" + std::to_string(getpid()) + ".json");
   {
     std::ofstream f(path);
     f << "{ \"format\": \"rigwright-rig\", ";  // truncated
