@@ -81,3 +81,29 @@ TEST(CliGraph, BadHeadIsExitTwoWithTheFile) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_EQ(r.err.rfind(path + ": ", 0), 0u) << r.err;
 }
+
+TEST(CliAnimate, CmuWalkOntoBcnWritesTheClipAndAReport) {
+  const std::string out = std::string(::testing::TempDir()) + "/bcn_walk.json";
+  const std::string report = std::string(::testing::TempDir()) + "/bcn_walk_report.json";
+  const ProcessResult r = runCli({"animate", modelPath("X/BCN_Epileptic.X"),
+                                  modelPath("BVH/01_01.bvh"), "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::ifstream clipFile(out), reportFile(report);
+  const auto clip = nlohmann::json::parse(clipFile);
+  const auto rep = nlohmann::json::parse(reportFile);
+  EXPECT_EQ(clip["framesPerSecond"], 120.0);
+  EXPECT_GT(clip["channels"].size(), 20u);  // the mapped BCN bones are animated
+  EXPECT_EQ(rep["frames"], 2752);
+  EXPECT_EQ(rep["groundPenetration"], 0.0);
+  EXPECT_LT(rep["footSkate"]["percentLegPerSecond"].get<double>(), 1.0);
+  EXPECT_LT(rep["poseFidelityDegrees"]["mean"].get<double>(), 10.0);
+  EXPECT_GT(rep["footSkate"]["plantedFootFrames"].get<int>(), 0);  // feet were planted and pinned
+}
+
+TEST(CliAnimate, MissingMotionIsExitTwo) {
+  const ProcessResult r =
+      runCli({"animate", modelPath("X/BCN_Epileptic.X"), "/nonexistent/walk.bvh", "-o",
+              std::string(::testing::TempDir()) + "/never.json"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("/nonexistent/walk.bvh"), std::string::npos) << r.err;
+}
