@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/exit_codes.h"
+#include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "io/clip_json.h"
 #include "io/rig_json.h"
@@ -128,13 +129,9 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
         {"unmappedRigJoints", m.unmappedTarget},
         {"retargetFramesPerSecond", m.retargetFramesPerSecond},
         {"notes", result->notes}};
-    if (o->json == "-") {
-      std::cout << report.dump(2) << "\n";
-    } else if (!o->json.empty()) {
-      if (Status bad = writeFileAtomically(o->json, report.dump(2) + "\n")) {
-        std::cerr << bad->message << std::endl;
-        return;
-      }
+    if (!writeJsonReport(o->json, report)) {
+      exitCode = kExitBadInput;
+      return;
     }
     std::cout << o->out << ": " << m.frames << " frames @ " << m.clipFramesPerSecond
               << " fps; skate " << m.footSkatePercentLegPerSecond << " % leg/s, penetration "

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/exit_codes.h"
+#include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "field/head_vertex.h"
 #include "graph/mesh_graph.h"
@@ -50,14 +51,9 @@ void addGraphCommand(CLI::App& app, int& exitCode) {
       return;
     }
     const nlohmann::json report = meshGraphReport(character.mesh, *graph);
-    if (options->json == "-") {
-      std::cout << report.dump(2) << "\n";
-    } else if (!options->json.empty()) {
-      if (Status bad = writeFileAtomically(options->json, report.dump(2) + "\n")) {
-        std::cerr << bad->message << std::endl;
-        exitCode = kExitBadInput;
-        return;
-      }
+    if (!writeJsonReport(options->json, report)) {
+      exitCode = kExitBadInput;
+      return;
     }
     const TopologyGraph& g = graph->reeb.graph;
     std::cout << options->mesh << ": Reeb graph " << g.nodeCount() << " nodes, " << g.arcCount()

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/exit_codes.h"
+#include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "io/rig_json.h"
 #include "skin/bone_heat.h"
@@ -127,14 +128,9 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
       return;
     }
     const nlohmann::json report = skinReport(options->file, heat->report);
-    if (options->json == "-") {
-      std::cout << report.dump(2) << "\n";
-    } else if (!options->json.empty()) {
-      if (Status bad = writeFileAtomically(options->json, report.dump(2) + "\n")) {
-        std::cerr << bad->message << std::endl;
-        exitCode = kExitBadInput;
-        return;
-      }
+    if (!writeJsonReport(options->json, report)) {
+      exitCode = kExitBadInput;
+      return;
     }
     std::cout << options->file << ": " << heat->weights.vertexCount() << " vertices skinned to "
               << heat->report.deformBones << " deform bones in " << heat->report.totalSeconds
