@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/animate_command.h"
+#include "cli/eval_command.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/graph_command.h"
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
   rw::cli::addAnimateCommand(app, exitCode);
   rw::cli::addSkinCommand(app, exitCode);
   rw::cli::addExportCommand(app, exitCode);
+  rw::cli::addEvalCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -107,3 +107,31 @@ TEST(CliAnimate, MissingMotionIsExitTwo) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("/nonexistent/walk.bvh"), std::string::npos) << r.err;
 }
+
+TEST(CliEval, BoneHeatWeightsAgainstTheArtistWeightsOfBcn) {
+  const std::string rig = std::string(::testing::TempDir()) + "/bcn_heat.json";
+  const std::string bcn = modelPath("X/BCN_Epileptic.X");
+  ASSERT_EQ(runCli({"skin", bcn, "-o", rig}).exitCode, 0);
+  const ProcessResult r = runCli({"eval", rig, "--reference", bcn, "--json", "-"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string json = r.out.substr(0, r.out.rfind("}") + 1);
+  const auto j = nlohmann::json::parse(json)["skin"];
+  EXPECT_EQ(j["vertices"], 3014);
+  EXPECT_EQ(j["clip"], "Epileptisch");
+  EXPECT_GT(j["poses"].get<int>(), 0);
+  EXPECT_EQ(j["influences_on_unknown_joints"], 0);
+  // Bone heat finds most of the artist's influences (recall) and deforms the body close to the
+  // artist's weights over the clip on average.
+  EXPECT_GT(j["influence_recall"].get<double>(), 0.6);
+  EXPECT_GT(j["influence_precision"].get<double>(), 0.2);
+  EXPECT_LT(j["mean_distance_relative"].get<double>(), 0.01);
+}
+
+TEST(CliEval, RigWithoutWeightsIsExitTwo) {
+  const std::string rig = std::string(::testing::TempDir()) + "/bcn_noskin.json";
+  const std::string bcn = modelPath("X/BCN_Epileptic.X");
+  ASSERT_EQ(runCli({"export", bcn, "-o", rig}).exitCode, 0);
+  const ProcessResult r = runCli({"eval", rig, "--reference", bcn});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("no skin weights"), std::string::npos) << r.err;
+}
