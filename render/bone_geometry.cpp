@@ -53,8 +53,9 @@ BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
                                const Eigen::Vector4f& outlineColor) {
   BoneGeometry geometry;
   if (!(fallbackLength > 0.0)) fallbackLength = 1.0;
+  const std::vector<BoneShape> bones = skeleton.boneShapes(fallbackLength);
   for (int j = 0; j < skeleton.size(); ++j) {
-    const BoneShape bone = skeleton.boneShape(j, fallbackLength);
+    const BoneShape& bone = bones[j];
     const double length = bone.length();
     if (!(length > 1e-9 * fallbackLength) || !std::isfinite(length)) continue;
     const Eigen::Vector3d axis = (bone.tail - bone.head) / length;

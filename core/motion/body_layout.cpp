@@ -27,7 +27,7 @@ Geometry geometryOf(const Skeleton& s) {
     if (s.joints[j].parent >= 0) g.children[s.joints[j].parent].push_back(j);
   double height = 0;
   for (const auto& p : g.head) height = std::max(height, std::abs(p.y() - g.head[0].y()));
-  for (int j = 0; j < s.size(); ++j) g.length.push_back(s.boneShape(j, height).length());
+  for (const BoneShape& b : s.boneShapes(height)) g.length.push_back(b.length());
   return g;
 }
 

@@ -472,6 +472,9 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     }
   }
 
+  // The head is the field's minimum, hence critical; made sure of here, before nodes are sized.
+  const int headNode = nodeFor(field.head);
+
   // Arcs: chains of components between two nodes.
   TopologyGraph& g = result.graph;
   std::vector<std::vector<int>> arcComps;
@@ -552,13 +555,7 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     node.position =
         (!end && nearCount[i] > 0) ? Eigen::Vector3d(nearSum[i] / nearCount[i]) : nodes[i].position;
   }
-  g.root = nodeOfVertex[field.head] >= 0 ? nodeOfVertex[field.head] : nodeFor(field.head);
-  if (g.nodes.size() < nodes.size()) {
-    g.nodes.resize(nodes.size());
-    g.nodes.back().f = nodes.back().f;
-    g.nodes.back().source = nodes.back().vertex;
-    g.nodes.back().position = nodes.back().position;
-  }
+  g.root = headNode;
   for (std::size_t a = 0; a < arcComps.size(); ++a) {
     std::vector<Eigen::Vector3d> polyline = {g.nodes[arcEnds[a][0]].position};
     polyline.insert(polyline.end(), interior[a].begin(), interior[a].end());

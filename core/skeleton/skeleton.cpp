@@ -78,7 +78,19 @@ std::vector<Transform> Skeleton::restGlobals() const {
 }
 
 BoneShape Skeleton::boneShape(int joint, double fallbackLength) const {
+  return boneShapeWith(joint, fallbackLength, restGlobals());
+}
+
+std::vector<BoneShape> Skeleton::boneShapes(double fallbackLength) const {
   const std::vector<Transform> globals = restGlobals();
+  std::vector<BoneShape> shapes;
+  shapes.reserve(joints.size());
+  for (int j = 0; j < size(); ++j) shapes.push_back(boneShapeWith(j, fallbackLength, globals));
+  return shapes;
+}
+
+BoneShape Skeleton::boneShapeWith(int joint, double fallbackLength,
+                                  const std::vector<Transform>& globals) const {
   BoneShape bone;
   bone.head = globals[joint].translation();
   const Eigen::Matrix3d rotation = globals[joint].linear();

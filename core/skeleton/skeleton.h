@@ -71,10 +71,17 @@ class Skeleton {
   /// set, else the mean of the children's heads, else the head extended along the bone's
   /// local Y axis (Blender's bone axis) by half the parent's length (or 10% of `fallbackLength`).
   BoneShape boneShape(int joint, double fallbackLength = 1.0) const;
+  /// boneShape of every joint, computing the rest globals once (boneShape alone recomputes
+  /// them, which is quadratic over a whole skeleton).
+  std::vector<BoneShape> boneShapes(double fallbackLength = 1.0) const;
 
   /// Checks the invariants: parents before children, unique non-empty names, constraint
   /// indices in range. The message names the first problem.
   Status validate() const;
+
+ private:
+  BoneShape boneShapeWith(int joint, double fallbackLength,
+                          const std::vector<Transform>& globals) const;
 };
 
 }  // namespace rw

@@ -40,8 +40,9 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
   for (const Transform& g : globals)
     extent = std::max(extent, (g.translation() - globals[head].translation()).norm());
   std::vector<Eigen::Vector3d> head3(n), tail(n);
+  const std::vector<BoneShape> shapes = s.boneShapes(std::max(extent, 1e-9));
   for (int j = 0; j < n; ++j) {
-    const BoneShape b = s.boneShape(j, std::max(extent, 1e-9));
+    const BoneShape& b = shapes[j];
     head3[j] = b.head;
     tail[j] = b.tail;
   }

@@ -15,9 +15,10 @@ Eigen::Vector3d BoneSegment::closestPoint(const Eigen::Vector3d& p) const {
 
 std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fallbackLength) {
   std::vector<BoneSegment> segments;
+  const std::vector<BoneShape> shapes = skeleton.boneShapes(fallbackLength);
   for (int j = 0; j < skeleton.size(); ++j) {
     if (!skeleton.joints[j].deform) continue;
-    const BoneShape shape = skeleton.boneShape(j, fallbackLength);
+    const BoneShape& shape = shapes[j];
     segments.push_back({j, shape.head, shape.tail});
   }
   return segments;

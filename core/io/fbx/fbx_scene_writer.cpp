@@ -260,6 +260,7 @@ class SceneBuilder {
     jointModel_.assign(s.joints.size(), 0);
     const std::vector<Transform> globals = s.restGlobals();
     const double size = c_.mesh.empty() ? 1.0 : c_.mesh.size();
+    const std::vector<BoneShape> bones = s.boneShapes(size);
     for (int j = 0; j < s.size(); ++j) {
       const Joint& joint = s.joints[j];
       const std::int64_t model = newId();
@@ -268,7 +269,7 @@ class SceneBuilder {
       const std::int64_t attribute = newId();
       Node& a = object("NodeAttribute", attribute, joint.name, "NodeAttribute", "LimbNode");
       Props70 p{a.add("Properties70")};
-      p.number("Size", s.boneShape(j, size).length() * 100.0);
+      p.number("Size", bones[j].length() * 100.0);
       a.add("TypeFlags", {std::string("Skeleton")});
       connect(attribute, model);
       connect(model, joint.parent >= 0 ? jointModel_[joint.parent] : 0);
