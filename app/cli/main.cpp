@@ -3,11 +3,13 @@
 #include <iostream>
 
 #include "cli/animate_command.h"
+#include "cli/autorig_command.h"
 #include "cli/eval_command.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/graph_command.h"
 #include "cli/info_command.h"
+#include "cli/retarget_command.h"
 #include "cli/skin_command.h"
 
 int main(int argc, char** argv) {
@@ -20,6 +22,8 @@ int main(int argc, char** argv) {
   rw::cli::addSkinCommand(app, exitCode);
   rw::cli::addExportCommand(app, exitCode);
   rw::cli::addEvalCommand(app, exitCode);
+  rw::cli::addAutorigCommand(app, exitCode);
+  rw::cli::addRetargetCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -15,6 +15,8 @@ struct LaplacianParams {
   /// Weight of a bridge edge between separate parts (cotangent weights are dimensionless; 1 is
   /// an ordinary edge between two equilateral triangles' worth of coupling).
   double bridgeWeight = 1.0;
+
+  bool operator==(const LaplacianParams&) const = default;
 };
 
 /// Symmetric weight matrix W (#V × #V, zero diagonal) of the domain: w_ij = (cot α + cot β) / 2

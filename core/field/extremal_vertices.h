@@ -14,6 +14,8 @@ struct ExtremaParams {
   /// merge fingertips: a fingertip persists by the finger's length (≈3% of a body's size), a
   /// bump on a flat chest by almost nothing.
   double minPersistenceFraction = 0.01;
+
+  bool operator==(const ExtremaParams&) const = default;
 };
 
 struct ExtremalVertex {

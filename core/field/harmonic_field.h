@@ -16,6 +16,8 @@ struct FieldParams {
   SurfaceDomainParams domain;
   ExtremaParams extrema;
   LaplacianParams laplacian;
+
+  bool operator==(const FieldParams&) const = default;
 };
 
 struct HarmonicField {

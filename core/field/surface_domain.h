@@ -32,6 +32,8 @@ struct SurfaceDomainParams {
   /// A separate part whose closest point is within this fraction of the mesh size of the body
   /// sits on it along a seam: its vertices that close are welded to the body's (BCN's head).
   double seamWeldFraction = 1e-3;
+
+  bool operator==(const SurfaceDomainParams&) const = default;
 };
 
 struct SurfaceDomain {

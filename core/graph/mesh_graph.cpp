@@ -4,7 +4,6 @@
 #include <chrono>
 
 namespace rw {
-namespace {
 
 /// Welded vertices outside the graph (dropped islands: eyes, buttons) take the arc of the
 /// nearest graph vertex, searched among at most ~20K evenly spread graph vertices.
@@ -31,8 +30,6 @@ std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& dom
   for (std::size_t i = 0; i < result.size(); ++i) result[i] = arc[mesh.weldedOfSource[i]];
   return result;
 }
-
-}  // namespace
 
 Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int head, const MeshGraphParams& params,
                                    const Progress* progress) {

@@ -18,6 +18,8 @@ struct MeshGraphParams {
   ReebParams reeb;
   MultiresParams multires;
   SymmetryParams symmetry;
+
+  bool operator==(const MeshGraphParams&) const = default;
 };
 
 struct MeshGraph {
@@ -31,6 +33,11 @@ struct MeshGraph {
   std::vector<int> arcOfSourceVertex;
   std::vector<std::pair<std::string, double>> stageSeconds;  ///< in pipeline order
 };
+
+/// Per file vertex of `mesh`: the arc of the welded vertex it belongs to (`arcOfWelded`, e.g.
+/// ReebGraph::arcOfVertex); vertices outside the field's domain take the nearest graph vertex's.
+std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& domain,
+                                      const std::vector<int>& arcOfWelded);
 
 Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int headVertex,
                                    const MeshGraphParams& params = {},

@@ -12,6 +12,8 @@ struct MultiresParams {
   /// MultiresGraph::graphLength). Poirier §4.2: "A typical value of 10% of the graph was
   /// experimentally determined".
   double filterFraction = 0.10;
+
+  bool operator==(const MultiresParams&) const = default;
 };
 
 }  // namespace rw

@@ -30,6 +30,8 @@ namespace rw {
 struct ReebParams {
   /// Spacing of the level-set centroids along arcs, as a fraction of the mesh size.
   double sampleSpacingFraction = 0.01;
+
+  bool operator==(const ReebParams&) const = default;
 };
 
 struct LoopCut {

@@ -20,6 +20,8 @@ struct SymmetryParams {
   /// and without this they would split into several groups. 0 disables it (skeleton graphs
   /// whose f is not a distance).
   double flatBranchFraction = 0.02;
+
+  bool operator==(const SymmetryParams&) const = default;
 };
 
 }  // namespace rw

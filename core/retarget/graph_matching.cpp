@@ -1,0 +1,377 @@
+#include "retarget/graph_matching.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+
+#include "graph/rooted_tree.h"
+
+namespace rw {
+
+const char* matchRuleName(MatchRule rule) {
+  switch (rule) {
+    case MatchRule::Exact:
+      return "exact";
+    case MatchRule::TagsOnly:
+      return "tags only";
+    case MatchRule::TagNoLevel:
+      return "tag without symmetry level";
+    case MatchRule::Direction:
+      return "direction";
+  }
+  return "exact";
+}
+
+namespace {
+
+/// A mesh arc that can continue a skeleton node, with the connectors leading to it.
+struct Candidate {
+  int arc = -1;
+  std::vector<int> connectors;
+};
+
+/// One resolution level seen as a rooted tree, with the branchings that the mesh splits into
+/// several nodes a hair apart (the shoulders: left arm, then right arm, a few samples lower)
+/// treated as one branching, as symmetry detection does (SymmetryParams::flatBranchFraction).
+struct LevelView {
+  const MultiresLevel* level = nullptr;
+  const GraphSymmetry* symmetry = nullptr;
+  RootedTree tree;
+  double flatRange = 0.0;  ///< f difference below which a connector is part of a branching
+
+  const TopologyGraph& graph() const { return level->graph; }
+
+  bool isConnector(int arc) const {
+    const int child = tree.childNode[arc];
+    if (child < 0 || tree.childArcs[child].empty()) return false;  // a leaf is a limb
+    const SymmetryTag tag = symmetry->arcs[arc].tag;
+    if (tag == SymmetryTag::Axial || tag == SymmetryTag::Radial) return false;
+    const int parent = graph().other(arc, child);
+    return std::abs(graph().nodes[child].f - graph().nodes[parent].f) <= flatRange;
+  }
+
+  std::vector<Candidate> candidates(int node) const {
+    std::vector<Candidate> out;
+    std::function<void(int, std::vector<int>&)> visit = [&](int n, std::vector<int>& via) {
+      for (int a : tree.childArcs[n]) {
+        if (isConnector(a)) {
+          via.push_back(a);
+          visit(tree.childNode[a], via);
+          via.pop_back();
+        } else {
+          out.push_back({a, via});
+        }
+      }
+    };
+    std::vector<int> via;
+    if (node >= 0 && node < int(tree.childArcs.size())) visit(node, via);
+    return out;
+  }
+
+  /// Polyline of `arc` oriented away from the head.
+  std::vector<Eigen::Vector3d> orientedPolyline(int arc) const {
+    std::vector<Eigen::Vector3d> p = graph().arcs[arc].polyline;
+    if (tree.childNode[arc] == graph().arcs[arc].from) std::reverse(p.begin(), p.end());
+    return p;
+  }
+};
+
+using LShape = std::pair<int, int>;  // {1, children}: Poirier's first two descriptor numbers
+
+bool sameTags(const ArcSymmetry& a, const ArcSymmetry& b, bool withLevel) {
+  if (a.tag != b.tag) return false;
+  if (withLevel && a.level != b.level) return false;
+  if (a.tag == SymmetryTag::Axial && a.side != b.side) return false;
+  if (a.tag == SymmetryTag::Radial && a.radialIndex != b.radialIndex) return false;
+  return true;
+}
+
+int tagRank(SymmetryTag tag) {
+  switch (tag) {
+    case SymmetryTag::Primary:
+      return 0;
+    case SymmetryTag::Axial:
+      return 1;
+    case SymmetryTag::Radial:
+      return 2;
+    case SymmetryTag::None:
+      return 3;
+  }
+  return 3;
+}
+
+class Matcher {
+ public:
+  explicit Matcher(const MatchingInput& in) : in_(in) {
+    for (int l = 0; l < in.mesh->levelCount(); ++l) {
+      LevelView view;
+      view.level = &in.mesh->levels[l];
+      view.symmetry = &(*in.meshSymmetry)[l];
+      view.tree = rootTree(view.level->graph);
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (const GraphNode& n : view.level->graph.nodes)
+        lo = std::min(lo, n.f), hi = std::max(hi, n.f);
+      view.flatRange = hi > lo ? in.flatBranchFraction * (hi - lo) : 0.0;
+      views_.push_back(std::move(view));
+      used_.emplace_back(in.mesh->levels[l].graph.arcCount(), 0);
+    }
+    skeletonTree_ = rootTree(in.skeleton->graph);
+    const int arcs = in.skeleton->graph.arcCount();
+    result_.matchOfArc.assign(arcs, -1);
+    result_.meshNodeOfNode.assign(in.skeleton->graph.nodeCount(), {-1, -1});
+    handled_.assign(arcs, 0);
+  }
+
+  GraphMatching run() {
+    if (views_.empty()) return std::move(result_);
+    if (in_.skeletonStartArc >= 0) {
+      result_.partial = true;
+      const int l = in_.meshStartLevel, arcM = in_.meshStartArc, arcS = in_.skeletonStartArc;
+      if (l < 0 || l >= int(views_.size()) || arcM < 0 || arcM >= views_[l].graph().arcCount() ||
+          arcS >= in_.skeleton->graph.arcCount() || views_[l].tree.childNode[arcM] < 0 ||
+          skeletonTree_.childNode[arcS] < 0)
+        return std::move(result_);
+      const int startS = in_.skeleton->graph.other(arcS, skeletonTree_.childNode[arcS]);
+      const int startM = views_[l].graph().other(arcM, views_[l].tree.childNode[arcM]);
+      result_.meshNodeOfNode[startS] = {l, startM};
+      // The chosen arcs are matched as they are, whatever their tags; below them, Algorithm 1.
+      std::vector<std::pair<int, std::pair<int, int>>> next;
+      record(arcS, l, Candidate{arcM, {}}, MatchRule::Exact, {}, next);
+      for (const auto& [childS, where] : next) matchNode(childS, where.first, where.second);
+      return std::move(result_);
+    }
+    const int startS = in_.skeleton->graph.root;
+    const int startM = views_.front().graph().root;
+    if (startS >= 0 && startM >= 0) matchNode(startS, 0, startM);
+    return std::move(result_);
+  }
+
+ private:
+  LShape skeletonShape(int node) const { return {1, int(skeletonTree_.childArcs[node].size())}; }
+  LShape meshShape(int level, int node) const {
+    return {1, int(views_[level].candidates(node).size())};
+  }
+  LShape skeletonArcShape(int arc) const { return skeletonShape(skeletonTree_.childNode[arc]); }
+  LShape meshArcShape(int level, int arc) const {
+    return meshShape(level, views_[level].tree.childNode[arc]);
+  }
+
+  Eigen::Vector3d skeletonDirection(int arc) const {
+    const int child = skeletonTree_.childNode[arc];
+    const Eigen::Vector3d d =
+        in_.skeleton->graph.nodes[child].position -
+        in_.skeleton->graph.nodes[in_.skeleton->graph.other(arc, child)].position;
+    return d.normalized();
+  }
+  Eigen::Vector3d meshDirection(int level, const Candidate& c) const {
+    const std::vector<Eigen::Vector3d> p = views_[level].orientedPolyline(c.arc);
+    Eigen::Vector3d start = p.front();
+    if (!c.connectors.empty()) start = views_[level].orientedPolyline(c.connectors.front()).front();
+    return (p.back() - start).normalized();
+  }
+
+  /// Algorithm 1's inner loop: from (level, arc), walk to finer levels until the local shape
+  /// equals the skeleton arc's. Leading merged arcs at a finer level become connectors.
+  bool refineToShape(int arcS, int& level, Candidate& c) const {
+    const LShape want = skeletonArcShape(arcS);
+    const double coarseLength = views_[level].graph().arcs[c.arc].length;
+    int l = level;
+    Candidate cur = c;
+    while (true) {
+      if (meshArcShape(l, cur.arc) == want) {
+        // A finer arc ending at a small bump near its start is not the limb.
+        if (views_[l].graph().arcs[cur.arc].length >= 0.5 * coarseLength) {
+          level = l;
+          c = cur;
+          return true;
+        }
+        return false;
+      }
+      if (l + 1 >= int(views_.size())) return false;
+      const std::vector<int>& finer = views_[l].level->arcFiner[cur.arc];
+      const MultiresLevel& next = *views_[l + 1].level;
+      Candidate step;  // connectors of level l+1 only: the caller keeps the coarser ones
+      int found = -1;
+      for (int f : finer) {
+        if (next.arcCollapsedInto[f] >= 0) {
+          step.connectors.push_back(f);
+          continue;
+        }
+        found = f;
+        break;
+      }
+      if (found < 0) return false;
+      step.arc = found;
+      cur = step;
+      ++l;
+    }
+  }
+
+  std::vector<Eigen::Vector3d> pathOf(int level, const Candidate& c,
+                                      const std::vector<Eigen::Vector3d>& prefix) const {
+    std::vector<Eigen::Vector3d> path = prefix;
+    for (int a : c.connectors) {
+      const auto p = views_[level].orientedPolyline(a);
+      path.insert(path.end(), p.begin(), p.end());
+    }
+    const auto p = views_[level].orientedPolyline(c.arc);
+    path.insert(path.end(), p.begin(), p.end());
+    return path;
+  }
+
+  void markUsed(int level, int arc) {
+    // This arc and every coarser arc containing it …
+    for (int l = level, a = arc; l >= 0 && a >= 0; --l) {
+      used_[l][a] = 1;
+      a = l > 0 ? views_[l].level->arcCoarser[a] : -1;
+    }
+    // … and the finer arcs it is made of (not the merged connectors it shares with siblings).
+    std::function<void(int, int)> down = [&](int l, int a) {
+      if (l + 1 >= int(views_.size())) return;
+      for (int f : views_[l].level->arcFiner[a]) {
+        if (views_[l + 1].level->arcCollapsedInto[f] >= 0) continue;
+        used_[l + 1][f] = 1;
+        down(l + 1, f);
+      }
+    };
+    down(level, arc);
+  }
+
+  /// Arc length plus the longest way down below it.
+  double reach(int arcS) const {
+    return in_.skeleton->graph.arcs[arcS].length +
+           skeletonTree_.height[skeletonTree_.childNode[arcS]];
+  }
+
+  void markSubtreeUnmatched(int arcS, const std::string& reason) {
+    if (handled_[arcS]) return;
+    handled_[arcS] = 1;
+    result_.unmatched.push_back({arcS, reason});
+    const int child = skeletonTree_.childNode[arcS];
+    if (child < 0) return;
+    for (int a : skeletonTree_.childArcs[child])
+      markSubtreeUnmatched(a, "below unmatched arc " + std::to_string(arcS));
+  }
+
+  void record(int arcS, int level, const Candidate& c, MatchRule rule,
+              const std::vector<Eigen::Vector3d>& prefix,
+              std::vector<std::pair<int, std::pair<int, int>>>& next) {
+    ArcMatch m;
+    m.skeletonArc = arcS;
+    m.level = level;
+    m.meshArc = c.arc;
+    m.connectors = c.connectors;
+    m.rule = rule;
+    m.path = pathOf(level, c, prefix);
+    markUsed(level, c.arc);
+    handled_[arcS] = 1;
+    result_.matchOfArc[arcS] = int(result_.matches.size());
+    result_.matches.push_back(std::move(m));
+    // The far node, at the coarsest level that still has the skeleton node's local shape.
+    int l = level, node = views_[level].tree.childNode[c.arc];
+    int childS = skeletonTree_.childNode[arcS];
+    if (views_[level].candidates(node).empty() && !skeletonTree_.childArcs[childS].empty()) {
+      // The mesh limb ends here but the skeleton goes on: its longest chain follows the limb
+      // to its end, the side branches have nothing to go to.
+      ArcMatch& match = result_.matches.back();
+      while (!skeletonTree_.childArcs[childS].empty()) {
+        const std::vector<int>& below = skeletonTree_.childArcs[childS];
+        const int longest = *std::max_element(below.begin(), below.end(),
+                                              [&](int a, int b) { return reach(a) < reach(b); });
+        for (int a : below)
+          if (a != longest) markSubtreeUnmatched(a, "the mesh limb ends before this branch");
+        match.extension.push_back(longest);
+        handled_[longest] = 1;
+        result_.matchOfArc[longest] = result_.matchOfArc[arcS];
+        childS = skeletonTree_.childNode[longest];
+      }
+      return;
+    }
+    while (l > 0) {
+      const int coarser = views_[l].level->nodeCoarser[node];
+      if (coarser < 0 || meshShape(l - 1, coarser) != skeletonShape(childS)) break;
+      node = coarser;
+      --l;
+    }
+    next.push_back({childS, {l, node}});
+  }
+
+  void matchNode(int nodeS, int level, int nodeM) {
+    result_.meshNodeOfNode[nodeS] = {level, nodeM};
+    const SkeletonGraph& sg = *in_.skeleton;
+    const GraphSymmetry& ssym = *in_.skeletonSymmetry;
+    std::vector<int> arcsS = skeletonTree_.childArcs[nodeS];
+    std::stable_sort(arcsS.begin(), arcsS.end(), [&](int a, int b) {
+      const int ra = tagRank(ssym.arcs[a].tag), rb = tagRank(ssym.arcs[b].tag);
+      if (ra != rb) return ra < rb;
+      return sg.graph.arcs[a].length > sg.graph.arcs[b].length;
+    });
+    std::vector<std::pair<int, std::pair<int, int>>> next;  // (skeleton node, (level, mesh node))
+    for (MatchRule rule : {MatchRule::Exact, MatchRule::TagNoLevel, MatchRule::Direction}) {
+      for (int arcS : arcsS) {
+        if (handled_[arcS]) continue;
+        const ArcSymmetry& tags = ssym.arcs[arcS];
+        const Eigen::Vector3d dirS = skeletonDirection(arcS);
+        int bestLevel = -1;
+        Candidate best;
+        std::vector<Eigen::Vector3d> bestPrefix;
+        MatchRule bestRule = rule;
+        double bestScore = -std::numeric_limits<double>::infinity();
+        for (const Candidate& c : views_[level].candidates(nodeM)) {
+          if (used_[level][c.arc]) continue;
+          const ArcSymmetry& meshTags = views_[level].symmetry->arcs[c.arc];
+          const double cosine = dirS.dot(meshDirection(level, c));
+          double score = cosine;
+          int l = level;
+          Candidate refined = c;
+          MatchRule got = rule;
+          if (rule == MatchRule::Exact || rule == MatchRule::TagNoLevel) {
+            if (!sameTags(tags, meshTags, rule == MatchRule::Exact)) continue;
+            const bool shaped = refineToShape(arcS, l, refined);
+            if (!shaped) {
+              l = level, refined = c;
+              if (rule == MatchRule::Exact) got = MatchRule::TagsOnly;
+            }
+            score += shaped ? 10.0 : 0.0;  // an equal local shape beats direction
+          } else if (cosine <= 0.5) {
+            continue;
+          }
+          if (score > bestScore) {
+            bestScore = score, best = refined, bestLevel = l, bestRule = got;
+            // Refined to a finer level: the connectors walked on this level lead to it.
+            bestPrefix.clear();
+            if (l != level)
+              for (int a : c.connectors) {
+                const auto p = views_[level].orientedPolyline(a);
+                bestPrefix.insert(bestPrefix.end(), p.begin(), p.end());
+              }
+          }
+        }
+        if (bestLevel < 0) continue;
+        record(arcS, bestLevel, best, bestRule, bestPrefix, next);
+      }
+    }
+    for (int arcS : arcsS)
+      if (!handled_[arcS])
+        markSubtreeUnmatched(arcS, "no unused mesh arc left at the mesh node matched to its start");
+    for (const auto& [childS, where] : next) matchNode(childS, where.first, where.second);
+  }
+
+  const MatchingInput& in_;
+  std::vector<LevelView> views_;
+  std::vector<std::vector<char>> used_;
+  RootedTree skeletonTree_;
+  GraphMatching result_;
+  std::vector<char> handled_;
+};
+
+}  // namespace
+
+GraphMatching matchGraphs(const MatchingInput& input) {
+  if (!input.skeleton || !input.skeletonSymmetry || !input.mesh || !input.meshSymmetry ||
+      input.mesh->levels.empty())
+    return {};
+  return Matcher(input).run();
+}
+
+}  // namespace rw

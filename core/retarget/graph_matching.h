@@ -1,0 +1,78 @@
+#pragma once
+// Multiresolution matching of the skeleton graph to the mesh graph (Poirier 2009 §6.1,
+// Algorithm 1), with the fallbacks a real mesh needs.
+#include <string>
+#include <vector>
+
+#include "multires/multires_graph.h"
+#include "skeleton/skeleton_graph.h"
+#include "symmetry/graph_symmetry.h"
+
+namespace rw {
+
+/// How closely a match satisfied Algorithm 1, best first. Matching tries each rule in this order
+/// at every skeleton node before giving up on an arc.
+enum class MatchRule {
+  Exact,       ///< symmetry level, tag (side / radial number) and local shape all equal
+  TagsOnly,    ///< level and tags equal, no resolution level has the same local shape
+  TagNoLevel,  ///< tag and side equal, symmetry levels differ (an extra limb upstream)
+  Direction    ///< no tag agreement: the unused mesh arc pointing the same way (cos > 0.5)
+};
+
+const char* matchRuleName(MatchRule rule);
+
+struct ArcMatch {
+  int skeletonArc = -1;
+  int level = -1;  ///< mesh resolution level of `meshArc`
+  int meshArc = -1;
+  /// Mesh arcs on `level` leading from the matched start node to meshArc's start (the short
+  /// connectors of a branching the mesh splits into several nodes, or an arc merged into the
+  /// start node on coarser levels), usually empty.
+  std::vector<int> connectors;
+  MatchRule rule = MatchRule::Exact;
+  /// Skeleton arcs placed along the same mesh arc after skeletonArc, outwards: when the mesh
+  /// limb ends (a leaf) where the skeleton still branches (a mitten hand against a rig with
+  /// fingers), the longest chain below continues to the limb's end.
+  std::vector<int> extension;
+  /// The 3D path the skeleton arc is placed along: the connectors' and meshArc's polylines
+  /// joined, from the skeleton arc's start node to meshArc's far node.
+  std::vector<Eigen::Vector3d> path;
+};
+
+struct UnmatchedArc {
+  int skeletonArc = -1;
+  std::string reason;  ///< e.g. "no unused mesh arc at the node of 'B_Hand_Left'"
+};
+
+struct GraphMatching {
+  std::vector<ArcMatch> matches;  ///< in the order they were made (parents before children)
+  std::vector<UnmatchedArc> unmatched;
+  /// Per skeleton arc: index into `matches`, or -1.
+  std::vector<int> matchOfArc;
+  /// Per skeleton node: (level, mesh node) it was matched to, or (-1, -1).
+  std::vector<std::pair<int, int>> meshNodeOfNode;
+  /// Partial retargeting: only the chosen subtree was matched; the rest of the skeleton stays.
+  bool partial = false;
+};
+
+struct MatchingInput {
+  const SkeletonGraph* skeleton = nullptr;
+  const GraphSymmetry* skeletonSymmetry = nullptr;
+  const MultiresGraph* mesh = nullptr;
+  const std::vector<GraphSymmetry>* meshSymmetry = nullptr;  ///< per level
+  /// Partial retargeting: this skeleton arc is matched to this mesh arc (on meshStartLevel) and
+  /// matching goes on below them only; -1 = the whole skeleton from the head nodes.
+  int skeletonStartArc = -1;
+  int meshStartLevel = -1;
+  int meshStartArc = -1;
+  /// Mesh branchings closer than this fraction of a level's f range count as one branching (the
+  /// mesh splits a skeleton's shoulder joint into nodes a hair apart); as in SymmetryParams.
+  double flatBranchFraction = 0.02;
+};
+
+/// Runs Algorithm 1 from the head nodes (or from the partial-retargeting arcs). Skeleton arcs
+/// with no mesh counterpart (antennae on a mesh without them) are listed in `unmatched` with
+/// their subtree; everything else is matched, with the rule that was needed.
+GraphMatching matchGraphs(const MatchingInput& input);
+
+}  // namespace rw

@@ -1,0 +1,24 @@
+#pragma once
+// Parameters of inner-joint placement (Poirier 2009 §6.2, equation 1).
+
+namespace rw {
+
+/// Weights of the three terms of the placement cost, made scale-free so that the defaults
+/// work at any model scale:
+///   γθ |θi|     the change of each inner joint's angle (radians);
+///   γl |li|²    the relative change of each bone's length, the skeleton arc first scaled to the
+///               mesh arc's length (so a uniformly bigger character costs nothing);
+///   γx xi       the largest distance from bone i to the mesh arc's embedding between its two
+///               ends, over the mesh arc's length.
+struct PlacementParams {
+  double gammaAngle = 1.0;     ///< γθ: keep the skeleton's joint angles
+  double gammaLength = 1.0;    ///< γl: keep the skeleton's bone proportions
+  double gammaDistance = 1.0;  ///< γx: follow the mesh arc's embedding
+  /// Candidate positions per mesh arc (m in Algorithm 2), spread evenly by arc length; raised
+  /// to 2t+1 for an arc of t bones so that every inner joint has room.
+  int samples = 48;
+
+  bool operator==(const PlacementParams&) const = default;
+};
+
+}  // namespace rw

@@ -1,0 +1,270 @@
+#include "retarget/retarget_skeleton.h"
+
+#include <Eigen/Geometry>
+#include <optional>
+
+#include "retarget/joint_placement.h"
+
+namespace rw {
+namespace {
+
+/// How a joint's neighbourhood moved: x ↦ newOrigin + scale · rotation · (x − oldOrigin).
+/// Placed bones get it from their head and tail; everything else borrows one (§6.3: "rotation
+/// and scaling factor from the transformation of their deforming bone").
+struct Similarity {
+  Eigen::Vector3d oldOrigin = Eigen::Vector3d::Zero();
+  Eigen::Vector3d newOrigin = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+  double scale = 1.0;
+  Eigen::Vector3d apply(const Eigen::Vector3d& x) const {
+    return newOrigin + scale * (rotation * (x - oldOrigin));
+  }
+};
+
+Similarity boneSimilarity(const Eigen::Vector3d& oldHead, const Eigen::Vector3d& oldTail,
+                          const Eigen::Vector3d& newHead, const Eigen::Vector3d& newTail) {
+  Similarity s;
+  s.oldOrigin = oldHead;
+  s.newOrigin = newHead;
+  const Eigen::Vector3d a = oldTail - oldHead, b = newTail - newHead;
+  if (a.norm() > 1e-12 && b.norm() > 1e-12) {
+    s.rotation = Eigen::Quaterniond::FromTwoVectors(a, b).toRotationMatrix();
+    s.scale = b.norm() / a.norm();
+  }
+  return s;
+}
+
+/// Skeleton arc points and the joint each one places: a joint's head, or (the last point of a
+/// limb) the end joint's tail.
+struct ArcPoint {
+  int joint;
+  bool tail;
+};
+
+std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
+  std::vector<ArcPoint> points;
+  for (int j : arc.members) points.push_back({j, false});
+  if (arc.polyline.size() == arc.members.size() + 1) points.push_back({arc.members.back(), true});
+  return points;
+}
+
+}  // namespace
+
+RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
+                                 const GraphMatching& matching,
+                                 const std::vector<ControlLink>& links,
+                                 const PlacementParams& params, const Progress* progress) {
+  const int n = s.size();
+  RetargetedSkeleton out;
+  out.skeleton = s;
+  out.fate.assign(n, JointFate::Followed);
+  for (int j = 0; j < n; ++j)
+    if (!s.joints[j].deform) out.fate[j] = JointFate::Control;
+  if (n == 0) return out;
+
+  const std::vector<Transform> globals = s.restGlobals();
+  double extent = 0.0;
+  for (const Transform& g : globals)
+    extent = std::max(extent, (g.translation() - globals[0].translation()).norm());
+  const std::vector<BoneShape> shapes = s.boneShapes(std::max(extent, 1e-9));
+
+  std::vector<std::optional<Eigen::Vector3d>> newHead(n), newTail(n);
+  // A point the bone of a joint aims at, before and after (the head joint's virtual top).
+  std::vector<std::optional<std::pair<Eigen::Vector3d, Eigen::Vector3d>>> aim(n);
+  const TopologyGraph& g = graph.graph;
+  const int rootJoint = g.root >= 0 ? graph.nodeJoint[g.root] : -1;
+
+  // Chains and paths of every match. An arc leaving the head joint may start above it: the
+  // user clicks the top of the head on the mesh, while the head joint sits at the base of the
+  // skull; the part of the skeleton above the joint (its own tail, the face bones that match
+  // nothing) then becomes a first, virtual bone so that the joint lands at the right depth.
+  const int count = int(matching.matches.size());
+  std::vector<std::vector<Eigen::Vector3d>> chains(count), paths(count);
+  std::vector<char> virtualTop(count, 0);
+  Eigen::Vector3d virtualTopBefore = Eigen::Vector3d::Zero();
+  bool rootArcSeen = false;
+  for (int i = 0; i < count; ++i) {
+    const ArcMatch& m = matching.matches[i];
+    const GraphArc& arc = g.arcs[m.skeletonArc];
+    chains[i] = arc.polyline;
+    for (int e : m.extension)
+      chains[i].insert(chains[i].end(), g.arcs[e].polyline.begin() + 1, g.arcs[e].polyline.end());
+    paths[i] = m.path;
+    if (arc.from != g.root || rootArcSeen || rootJoint < 0 || arc.polyline.size() < 2) continue;
+    rootArcSeen = true;
+    const Eigen::Vector3d rootHead = arc.polyline[0];
+    const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
+    double reach = (shapes[rootJoint].tail - rootHead).dot(away);
+    for (const UnmatchedArc& u : matching.unmatched)
+      if (g.arcs[u.skeletonArc].from == g.root)
+        for (const Eigen::Vector3d& p : g.arcs[u.skeletonArc].polyline)
+          reach = std::max(reach, (p - rootHead).dot(away));
+    if (reach > 0.02 * arc.length && away.allFinite()) {
+      virtualTopBefore = rootHead + reach * away;
+      chains[i].insert(chains[i].begin(), virtualTopBefore);
+      virtualTop[i] = 1;
+    }
+  }
+  // Arcs ending at a branching may stop short of the mesh's split, measured with the whole
+  // skeleton's size ratio (an arc's own ratio would make every stop fit).
+  double pathSum = 0.0, chainSum = 0.0;
+  std::vector<char> branchEnd(count, 0);
+  for (int i = 0; i < count; ++i) {
+    const int far = g.arcs[matching.matches[i].skeletonArc].to;
+    if (matching.matches[i].extension.empty())
+      for (const ArcMatch& other : matching.matches)
+        if (g.arcs[other.skeletonArc].from == far) branchEnd[i] = 1;
+    if (!branchEnd[i] && !virtualTop[i]) {  // limbs, which end where the mesh ends
+      pathSum += polylineLength(paths[i]);
+      chainSum += polylineLength(chains[i]);
+    }
+  }
+  const double globalScale = chainSum > 0.0 ? pathSum / chainSum : 1.0;
+  // Parents before children (the order matches were made in): a child arc starts where its
+  // parent's placement put the branching joint.
+  std::vector<ArcPlacement> placements(count);
+  for (int i = 0; i < count; ++i) {
+    const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
+    const int start = arc.members.empty() ? -1 : arc.members.front();
+    if (!virtualTop[i] && start >= 0 && newHead[start] && !paths[i].empty() &&
+        (paths[i].front() - *newHead[start]).norm() > 1e-12) {
+      // The branching joint stopped above the mesh's split: the limb goes straight from it to
+      // the limb's own first level-set centroid, not down to the split node first.
+      if (paths[i].size() > 2) paths[i].erase(paths[i].begin());
+      paths[i].insert(paths[i].begin(), *newHead[start]);
+    }
+    PlacementOptions options;
+    if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
+    placements[i] = placeJoints(chains[i], paths[i], params, options);
+    const ArcPlacement& p = placements[i];
+    if (virtualTop[i] && p.points.size() > 1) {
+      newHead[rootJoint] = p.points[1];
+      aim[rootJoint] = std::make_pair(virtualTopBefore, p.points.front());
+    }
+    std::vector<ArcPoint> points = arcPoints(arc);
+    for (int e : matching.matches[i].extension) {
+      const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
+      points.insert(points.end(), more.begin() + 1, more.end());
+    }
+    const int offset = virtualTop[i] ? 1 : 0;
+    if (p.points.size() != points.size() + offset) continue;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const ArcPoint& a = points[k];
+      const Eigen::Vector3d& x = p.points[k + offset];
+      if (a.tail) {
+        newTail[a.joint] = x;
+      } else if (!newHead[a.joint]) {
+        newHead[a.joint] = x;
+      }
+    }
+    out.angleTerm += p.angleTerm;
+    out.lengthTerm += p.lengthTerm;
+    out.distanceTerm += p.distanceTerm;
+  }
+  if (progress) progress->report("place", 0.7);
+
+  // Similarity of every joint, parents first. Placed joints: from their own head and tail (the
+  // mean of their placed children, else the placed limb end). Others: their parent's.
+  std::vector<std::optional<Similarity>> sim(n);
+  auto borrow = [&](int j) -> Similarity {
+    for (int p = s.joints[j].parent; p >= 0; p = s.joints[p].parent)
+      if (sim[p]) return *sim[p];
+    // Nothing above (a root that is not on the graph): the nearest placed joint — except in a
+    // partial retarget, where the rest of the skeleton stays where it was.
+    if (matching.partial) {
+      Similarity identity;
+      identity.oldOrigin = identity.newOrigin = globals[j].translation();
+      return identity;
+    }
+    int best = -1;
+    for (int k = 0; k < n; ++k)
+      if (sim[k] &&
+          (best < 0 || (globals[k].translation() - globals[j].translation()).norm() <
+                           (globals[best].translation() - globals[j].translation()).norm()))
+        best = k;
+    return best >= 0 ? *sim[best] : Similarity{};
+  };
+  const std::vector<std::vector<int>> children = [&] {
+    std::vector<std::vector<int>> c(n);
+    for (int j = 0; j < n; ++j)
+      if (s.joints[j].parent >= 0) c[s.joints[j].parent].push_back(j);
+    return c;
+  }();
+  auto similarityOfPlaced = [&](int j) -> std::optional<Similarity> {
+    const Eigen::Vector3d oldHead = globals[j].translation();
+    Eigen::Vector3d oldSum = Eigen::Vector3d::Zero(), newSum = Eigen::Vector3d::Zero();
+    int used = 0;
+    for (int c : children[j])
+      if (newHead[c] && (globals[c].translation() - oldHead).norm() > 1e-9 * extent) {
+        oldSum += globals[c].translation();
+        newSum += *newHead[c];
+        ++used;
+      }
+    if (used > 0) return boneSimilarity(oldHead, oldSum / used, *newHead[j], newSum / used);
+    if (newTail[j]) return boneSimilarity(oldHead, shapes[j].tail, *newHead[j], *newTail[j]);
+    if (aim[j]) return boneSimilarity(oldHead, aim[j]->first, *newHead[j], aim[j]->second);
+    // The walk may run against the bone tree (a neck reached from the head): the placed parent
+    // then gives the direction of the bone that ends at this joint.
+    const int p = s.joints[j].parent;
+    if (p >= 0 && newHead[p]) {
+      Similarity sp = boneSimilarity(globals[p].translation(), oldHead, *newHead[p], *newHead[j]);
+      sp.oldOrigin = oldHead;
+      sp.newOrigin = *newHead[j];
+      return sp;
+    }
+    return std::nullopt;
+  };
+  for (int j = 0; j < n; ++j) {
+    if (newHead[j]) {
+      out.fate[j] = JointFate::Placed;
+      sim[j] = similarityOfPlaced(j);
+      if (!sim[j]) {
+        Similarity b = borrow(j);
+        b.oldOrigin = globals[j].translation();
+        b.newOrigin = *newHead[j];
+        sim[j] = b;
+      }
+    } else if (s.joints[j].deform) {
+      sim[j] = borrow(j);
+    }
+  }
+  // Controls: the similarity of their linked deform bone (§6.3), about that bone's tip.
+  for (const ControlLink& link : links) {
+    const int j = link.control;
+    if (newHead[j]) continue;  // a control on the graph (Testwuson's Root) was placed
+    if (link.deform >= 0 && sim[link.deform]) {
+      sim[j] = sim[link.deform];
+    } else {
+      sim[j] = borrow(j);
+    }
+  }
+  for (int j = 0; j < n; ++j)
+    if (!sim[j]) sim[j] = borrow(j);
+
+  // New rest pose: placed heads, the others carried by their similarity; orientations turned by
+  // the similarity's rotation (bone roll kept).
+  std::vector<Transform> newGlobals(n);
+  for (int j = 0; j < n; ++j) {
+    const Eigen::Vector3d head = newHead[j] ? *newHead[j] : sim[j]->apply(globals[j].translation());
+    newGlobals[j].linear() = sim[j]->rotation * globals[j].linear();
+    newGlobals[j].translation() = head;
+    Joint& joint = out.skeleton.joints[j];
+    if (newTail[j]) {
+      joint.tail = *newTail[j];
+    } else if (joint.tail) {
+      Similarity t = *sim[j];
+      t.oldOrigin = globals[j].translation();
+      t.newOrigin = head;
+      joint.tail = t.apply(*s.joints[j].tail);
+    }
+  }
+  for (int j = 0; j < n; ++j) {
+    const int p = s.joints[j].parent;
+    out.skeleton.joints[j].restLocal =
+        p >= 0 ? newGlobals[p].inverse() * newGlobals[j] : newGlobals[j];
+  }
+  if (progress) progress->report("place", 1.0);
+  return out;
+}
+
+}  // namespace rw

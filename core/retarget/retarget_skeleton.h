@@ -1,0 +1,34 @@
+#pragma once
+// The whole skeleton retargeted into the mesh: matched arcs placed (§6.2), unmatched arcs and
+// control bones carried along by the bone they follow (§6.3), rest transforms rebuilt.
+#include <vector>
+
+#include "retarget/control_links.h"
+#include "retarget/graph_matching.h"
+#include "retarget/placement_params.h"
+#include "util/progress.h"
+
+namespace rw {
+
+enum class JointFate {
+  Placed,    ///< on a matched skeleton arc, placed along its mesh arc
+  Followed,  ///< on an unmatched arc (or off the graph): moved with the nearest placed bone
+  Control    ///< a control bone, moved with its linked deform bone
+};
+
+struct RetargetedSkeleton {
+  Skeleton skeleton;            ///< same joints, names, constraints; new rest pose
+  std::vector<JointFate> fate;  ///< per joint
+  // Equation 1's terms summed over all placed arcs, unweighted (see ArcPlacement).
+  double angleTerm = 0.0, lengthTerm = 0.0, distanceTerm = 0.0;
+};
+
+/// Joint placement on every matched arc (in parallel), then the rest of the skeleton.
+/// `skeleton` is the source, `graph` its skeleton graph, `links` its control links.
+RetargetedSkeleton placeSkeleton(const Skeleton& skeleton, const SkeletonGraph& graph,
+                                 const GraphMatching& matching,
+                                 const std::vector<ControlLink>& links,
+                                 const PlacementParams& params = {},
+                                 const Progress* progress = nullptr);
+
+}  // namespace rw

@@ -1,0 +1,256 @@
+#include "session/rig_session.h"
+
+#include <chrono>
+
+namespace rw {
+
+const char* rigStageName(RigStage stage) {
+  switch (stage) {
+    case RigStage::Field:
+      return "field";
+    case RigStage::Reeb:
+      return "reeb";
+    case RigStage::Multires:
+      return "multires";
+    case RigStage::Symmetry:
+      return "symmetry";
+    case RigStage::SkeletonGraph:
+      return "skeleton graph";
+    case RigStage::SkeletonSymmetry:
+      return "skeleton symmetry";
+    case RigStage::ControlLinks:
+      return "control links";
+    case RigStage::Match:
+      return "match";
+    case RigStage::Place:
+      return "place";
+  }
+  return "?";
+}
+
+void RigSession::invalidateFrom(RigStage stage) {
+  switch (stage) {
+    case RigStage::Field:
+      field_.reset();
+      [[fallthrough]];
+    case RigStage::Reeb:
+      reeb_.reset(), arcOfSource_.reset();
+      [[fallthrough]];
+    case RigStage::Multires:
+      multires_.reset();
+      [[fallthrough]];
+    case RigStage::Symmetry:
+      meshSym_.reset();
+      break;
+    case RigStage::SkeletonGraph:
+      skelGraph_.reset();
+      [[fallthrough]];
+    case RigStage::SkeletonSymmetry:
+      skelSym_.reset();
+      [[fallthrough]];
+    case RigStage::ControlLinks:
+      links_.reset();
+      break;
+    case RigStage::Match:
+    case RigStage::Place:
+      break;
+  }
+  // Everything downstream of either branch meets at matching.
+  if (stage != RigStage::Place) matching_.reset();
+  retargeted_.reset();
+}
+
+void RigSession::setMesh(std::shared_ptr<const Mesh> mesh) {
+  if (mesh == mesh_) return;
+  mesh_ = std::move(mesh);
+  invalidateFrom(RigStage::Field);
+}
+
+void RigSession::setSkeleton(std::shared_ptr<const Skeleton> skeleton) {
+  if (skeleton == skeleton_) return;
+  skeleton_ = std::move(skeleton);
+  invalidateFrom(RigStage::SkeletonGraph);
+}
+
+void RigSession::setMeshHead(int vertex) {
+  if (vertex == meshHead_) return;
+  meshHead_ = vertex;
+  invalidateFrom(RigStage::Field);
+}
+
+void RigSession::setSkeletonHead(int joint) {
+  if (joint == skeletonHead_) return;
+  skeletonHead_ = joint;
+  invalidateFrom(RigStage::SkeletonGraph);
+}
+
+void RigSession::setParams(const RigParams& p) {
+  const RigParams old = params_;
+  params_ = p;
+  if (!(old.mesh.field == p.mesh.field)) invalidateFrom(RigStage::Field);
+  if (!(old.mesh.reeb == p.mesh.reeb)) invalidateFrom(RigStage::Reeb);
+  if (!(old.mesh.multires == p.mesh.multires)) invalidateFrom(RigStage::Multires);
+  if (!(old.mesh.symmetry == p.mesh.symmetry)) {
+    invalidateFrom(RigStage::Symmetry);
+    invalidateFrom(RigStage::SkeletonSymmetry);
+  }
+  if (old.partialSkeletonJoint != p.partialSkeletonJoint ||
+      old.partialMeshVertex != p.partialMeshVertex)
+    invalidateFrom(RigStage::Match);
+  if (!(old.placement == p.placement)) invalidateFrom(RigStage::Place);
+}
+
+bool RigSession::upToDate(RigStage stage) const {
+  switch (stage) {
+    case RigStage::Field:
+      return bool(field_);
+    case RigStage::Reeb:
+      return bool(reeb_);
+    case RigStage::Multires:
+      return bool(multires_);
+    case RigStage::Symmetry:
+      return bool(meshSym_);
+    case RigStage::SkeletonGraph:
+      return bool(skelGraph_);
+    case RigStage::SkeletonSymmetry:
+      return bool(skelSym_);
+    case RigStage::ControlLinks:
+      return bool(links_);
+    case RigStage::Match:
+      return bool(matching_);
+    case RigStage::Place:
+      return bool(retargeted_);
+  }
+  return false;
+}
+
+std::vector<StageTime> RigSession::stageTimes() const {
+  std::vector<StageTime> times;
+  for (int i = 0; i < kRigStageCount; ++i)
+    if (ran_[i]) times.push_back({RigStage(i), seconds_[i]});
+  return times;
+}
+
+namespace {
+
+/// Matching input for a partial retarget: the skeleton arc holding `joint` and the mesh arc
+/// holding welded vertex `vertex`, on the coarsest level that still has that arc.
+void choosePartialArcs(const SkeletonGraph& sg, const ReebGraph& reeb, const MultiresGraph& mr,
+                       int joint, int vertex, MatchingInput& in) {
+  if (joint < 0 || vertex < 0 || joint >= int(sg.arcOfJoint.size()) ||
+      vertex >= int(reeb.arcOfVertex.size()))
+    return;
+  int arcS = sg.arcOfJoint[joint];
+  if (arcS < 0)  // a node joint: the first arc leaving it
+    for (int node = 0; node < sg.graph.nodeCount(); ++node)
+      if (sg.nodeJoint[node] == joint)
+        for (int a : sg.graph.nodes[node].arcs)
+          if (sg.graph.arcs[a].from == node && arcS < 0) arcS = a;
+  int level = mr.levelCount() - 1, arc = reeb.arcOfVertex[vertex];
+  if (arcS < 0 || arc < 0) return;
+  while (level > 0 && mr.levels[level].arcCoarser[arc] >= 0) {
+    arc = mr.levels[level].arcCoarser[arc];
+    --level;
+  }
+  in.skeletonStartArc = arcS;
+  in.meshStartLevel = level;
+  in.meshStartArc = arc;
+}
+
+}  // namespace
+
+Status RigSession::run(const Progress* progress) {
+  using Clock = std::chrono::steady_clock;
+  lastRun_.clear();
+  auto cancelled = [&] { return progress && progress->cancelled(); };
+  // Runs one stage if it is out of date and its inputs are there (after the first error: none).
+  Status status;  // set on the first error
+  auto stage = [&](RigStage s, bool ready, auto&& compute) {
+    if (status || upToDate(s) || !ready) return;
+    if (cancelled()) {
+      status = Error{"cancelled"};
+      return;
+    }
+    if (progress) progress->report(rigStageName(s), double(int(s)) / kRigStageCount);
+    const auto t0 = Clock::now();
+    Status st = compute();
+    if (st) {
+      status = st;
+      return;
+    }
+    seconds_[int(s)] = std::chrono::duration<double>(Clock::now() - t0).count();
+    ran_[int(s)] = true;
+    lastRun_.push_back(s);
+  };
+  const bool haveMesh = mesh_ && !mesh_->positions.empty() && meshHead_ >= 0;
+  const bool haveSkeleton = skeleton_ && !skeleton_->empty() && skeletonHead_ >= 0;
+
+  stage(RigStage::Field, haveMesh, [&]() -> Status {
+    Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
+    if (!f) return f.error();
+    field_ = std::make_shared<const HarmonicField>(std::move(f).value());
+    return std::nullopt;
+  });
+  stage(RigStage::Reeb, bool(field_), [&]() -> Status {
+    auto reeb = std::make_shared<ReebGraph>(computeReebGraph(*mesh_, *field_, params_.mesh.reeb));
+    arcOfSource_ = std::make_shared<const std::vector<int>>(
+        arcsOfSourceVertices(*mesh_, field_->domain, reeb->arcOfVertex));
+    reeb_ = std::move(reeb);
+    return std::nullopt;
+  });
+  stage(RigStage::Multires, bool(reeb_), [&]() -> Status {
+    multires_ = std::make_shared<const MultiresGraph>(
+        buildMultiresolution(reeb_->graph, params_.mesh.multires));
+    return std::nullopt;
+  });
+  stage(RigStage::Symmetry, bool(multires_), [&]() -> Status {
+    meshSym_ = std::make_shared<const std::vector<GraphSymmetry>>(
+        detectSymmetry(*multires_, params_.mesh.symmetry));
+    return std::nullopt;
+  });
+  stage(RigStage::SkeletonGraph, haveSkeleton, [&]() -> Status {
+    Expected<SkeletonGraph> g = buildSkeletonGraph(*skeleton_, skeletonHead_);
+    if (!g) return g.error();
+    skelGraph_ = std::make_shared<const SkeletonGraph>(std::move(g).value());
+    return std::nullopt;
+  });
+  stage(RigStage::SkeletonSymmetry, bool(skelGraph_), [&]() -> Status {
+    // Skeleton branchings are exact joints: no flat-branching tolerance.
+    SymmetryParams p = params_.mesh.symmetry;
+    p.flatBranchFraction = 0.0;
+    skelSym_ = std::make_shared<const GraphSymmetry>(detectSymmetry(skelGraph_->graph, p));
+    return std::nullopt;
+  });
+  stage(RigStage::ControlLinks, bool(skelSym_), [&]() -> Status {
+    links_ = std::make_shared<const std::vector<ControlLink>>(
+        linkControlBones(*skeleton_, *skelGraph_, *skelSym_));
+    return std::nullopt;
+  });
+  stage(RigStage::Match, meshSym_ && skelSym_, [&]() -> Status {
+    MatchingInput in;
+    in.skeleton = skelGraph_.get();
+    in.skeletonSymmetry = skelSym_.get();
+    in.mesh = multires_.get();
+    in.meshSymmetry = meshSym_.get();
+    in.flatBranchFraction = params_.mesh.symmetry.flatBranchFraction;
+    if (params_.partialSkeletonJoint >= 0 || params_.partialMeshVertex >= 0) {
+      choosePartialArcs(*skelGraph_, *reeb_, *multires_, params_.partialSkeletonJoint,
+                        params_.partialMeshVertex, in);
+      if (in.skeletonStartArc < 0)
+        return Error{"partial retarget: joint " + std::to_string(params_.partialSkeletonJoint) +
+                     " or vertex " + std::to_string(params_.partialMeshVertex) +
+                     " is not on the skeleton or mesh graph"};
+    }
+    matching_ = std::make_shared<const GraphMatching>(matchGraphs(in));
+    return std::nullopt;
+  });
+  stage(RigStage::Place, matching_ && links_, [&]() -> Status {
+    retargeted_ = std::make_shared<const RetargetedSkeleton>(
+        placeSkeleton(*skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress));
+    return std::nullopt;
+  });
+  if (!status && progress) progress->report("done", 1.0);
+  return status;
+}
+
+}  // namespace rw

@@ -1,0 +1,45 @@
+#include "support/retarget_runs.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "field/head_vertex.h"
+
+namespace rw::test {
+
+std::unique_ptr<RigSession> runRetarget(const Mesh& mesh, const Eigen::Vector3d& meshHead,
+                                        const Skeleton& skeleton, const std::string& headJoint,
+                                        const RigParams& params) {
+  auto session = std::make_unique<RigSession>();
+  std::ostringstream spec;
+  spec.precision(17);
+  spec << meshHead.x() << "," << meshHead.y() << "," << meshHead.z();
+  Expected<int> head = resolveHeadVertex(mesh, spec.str());
+  EXPECT_TRUE(head.ok()) << (head ? "" : head.error().message);
+  const int joint = skeleton.indexOf(headJoint);
+  EXPECT_GE(joint, 0) << "no joint " << headJoint;
+  if (!head || joint < 0) return session;
+  session->setMesh(std::make_shared<const Mesh>(mesh));
+  session->setSkeleton(std::make_shared<const Skeleton>(skeleton));
+  session->setMeshHead(*head);
+  session->setSkeletonHead(joint);
+  session->setParams(params);
+  const Status st = session->run();
+  EXPECT_FALSE(st.has_value()) << (st ? st->message : "");
+  return session;
+}
+
+Eigen::Vector3d topAbove(const Mesh& mesh, const Skeleton& skeleton, const std::string& joint) {
+  const Eigen::Vector3d p = jointPosition(skeleton, joint);
+  return {p.x(), mesh.bounds().max().y(), p.z()};
+}
+
+Eigen::Vector3d jointPosition(const Skeleton& skeleton, const std::string& name) {
+  const int j = skeleton.indexOf(name);
+  EXPECT_GE(j, 0) << "no joint " << name;
+  return j >= 0 ? Eigen::Vector3d(skeleton.restGlobals()[j].translation())
+                : Eigen::Vector3d::Zero();
+}
+
+}  // namespace rw::test

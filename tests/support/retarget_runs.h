@@ -1,0 +1,24 @@
+#pragma once
+// Running the retargeting session in tests: a mesh, a skeleton, two head nodes, parameters.
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+
+#include "character.h"
+#include "session/rig_session.h"
+
+namespace rw::test {
+
+/// A session on `mesh` (head: the vertex nearest `meshHead`) and `skeleton` (head joint by
+/// name), run to the end. Records a test failure if a head is missing or the run fails.
+std::unique_ptr<RigSession> runRetarget(const Mesh& mesh, const Eigen::Vector3d& meshHead,
+                                        const Skeleton& skeleton, const std::string& headJoint,
+                                        const RigParams& params = {});
+
+/// The point at the top of the head above joint `joint`: (x, top of the mesh box, z).
+Eigen::Vector3d topAbove(const Mesh& mesh, const Skeleton& skeleton, const std::string& joint);
+
+/// Rest-head position of a joint by name in a skeleton.
+Eigen::Vector3d jointPosition(const Skeleton& skeleton, const std::string& name);
+
+}  // namespace rw::test
