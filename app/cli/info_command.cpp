@@ -20,7 +20,7 @@ void addInfoCommand(CLI::App& app, int& exitCode) {
   info->add_option("FILE", options->file, "any file Assimp reads, or a rig .json")->required();
   info->add_flag("--json", options->json, "print the report as JSON");
   info->callback([options, &exitCode] {
-    const Character character = loadOrExit(options->file);
+    const Character character = loadCharacterOrRigOrExit(options->file);
     if (options->json)
       std::cout << characterReport(character).dump(2) << "\n";
     else

@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/exit_codes.h"
+#include "io/rig_json.h"
 
 namespace rw::cli {
 namespace {
@@ -47,6 +49,20 @@ Character loadOrExit(const std::string& path, ImportOptions options) {
     std::exit(kExitBadInput);
   }
   return std::move(loaded).value();
+}
+
+Character loadCharacterOrRigOrExit(const std::string& path) {
+  if (std::filesystem::path(path).extension() != ".json") return loadOrExit(path);
+  Expected<RigDocument> rig = readRigJson(path);
+  if (!rig) {
+    std::cerr << rig.error().message << std::endl;
+    std::exit(kExitBadInput);
+  }
+  Character character;
+  character.sourcePath = path;
+  character.skeleton = std::move(rig->skeleton);
+  if (rig->skin) character.skin = std::move(*rig->skin);
+  return character;
 }
 
 }  // namespace rw::cli

@@ -9,4 +9,8 @@ namespace rw::cli {
 /// exits with kExitBadInput. RIGWRIGHT_IMPORT_TIMEOUT (seconds) overrides the read time limit.
 Character loadOrExit(const std::string& path, ImportOptions options = {});
 
+/// A rig .json (by extension: its skeleton and skin weights, no mesh) or else loadOrExit.
+/// A malformed rig file is reported like an unreadable character.
+Character loadCharacterOrRigOrExit(const std::string& path);
+
 }  // namespace rw::cli

@@ -140,6 +140,21 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
     if (s.joints[j].parent >= 0) subtree[s.joints[j].parent] += subtree[j];
   for (int r : s.roots())
     if (layout.root < 0 || subtree[r] > subtree[layout.root]) layout.root = r;
+  // A production rig's master control ("root" on the ground, carrying the hips and the IK
+  // controls) is not the body: descend to the one deform joint all its deform bones hang from.
+  // A control joining two deform trees (Testwuson's animated Root) stays the root.
+  std::vector<char> deformBelow(s.size(), 0);
+  for (int j = s.size() - 1; j >= 0; --j) {
+    deformBelow[j] = deformBelow[j] || s.joints[j].deform;
+    if (s.joints[j].parent >= 0 && deformBelow[j]) deformBelow[s.joints[j].parent] = 1;
+  }
+  while (!s.joints[layout.root].deform) {
+    std::vector<int> carriers;
+    for (int c : s.children(layout.root))
+      if (deformBelow[c]) carriers.push_back(c);
+    if (carriers.size() != 1) break;
+    layout.root = carriers.front();
+  }
   const int root = layout.root;
 
   // Sides: from names, inherited by unnamed children; by position when no name has a side.

@@ -126,12 +126,3 @@ TEST(CliEval, BoneHeatWeightsAgainstTheArtistWeightsOfBcn) {
   EXPECT_GT(j["influence_precision"].get<double>(), 0.2);
   EXPECT_LT(j["mean_distance_relative"].get<double>(), 0.01);
 }
-
-TEST(CliEval, RigWithoutWeightsIsExitTwo) {
-  const std::string rig = std::string(::testing::TempDir()) + "/bcn_noskin.json";
-  const std::string bcn = modelPath("X/BCN_Epileptic.X");
-  ASSERT_EQ(runCli({"export", bcn, "-o", rig}).exitCode, 0);
-  const ProcessResult r = runCli({"eval", rig, "--reference", bcn});
-  EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("no skin weights"), std::string::npos) << r.err;
-}
