@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <functional>
 
+#include "io/rig_json.h"
 #include "skeleton/skeleton_metrics.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
@@ -55,4 +57,65 @@ TEST(RetargetRealModels, BcnOwnSkeletonReproportionedComesBack) {
   // Arms and legs were matched by their tags, left to left.
   const GraphMatching& m = *session->matching();
   EXPECT_GE(m.matches.size(), 6u);
+}
+
+namespace {
+
+/// The bundled skeleton `file` retargeted into `model`; checks the four limbs were placed on
+/// the correct side (left = +X on both) and that the IK targets sit on the hands and feet.
+void bundledInto(const std::string& model, const std::string& file,
+                 const std::function<Eigen::Vector3d(const Character&)>& headPoint,
+                 const std::vector<std::string>& limbs, const std::vector<std::string>& iks) {
+  Character c;
+  ASSERT_TRUE(loadModel(model, c));
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/" + file);
+  ASSERT_TRUE(rig.ok()) << (rig ? "" : rig.error().message);
+  const auto session = runRetarget(c.mesh, headPoint(c), rig->skeleton, "head");
+  ASSERT_TRUE(session->retargeted());
+  const RetargetedSkeleton& r = *session->retargeted();
+  const Skeleton& s = r.skeleton;
+  const double size = c.mesh.bounds().diagonal().norm();
+  const double centerX = c.mesh.bounds().center().x();
+  for (const std::string& limb : limbs)
+    for (const char* side : {".L", ".R"}) {
+      const int j = s.indexOf(limb + side);
+      ASSERT_GE(j, 0) << limb << side;
+      EXPECT_EQ(r.fate[j], JointFate::Placed) << limb << side << " was not matched";
+      const double x = jointPosition(s, limb + side).x() - centerX;
+      EXPECT_GT(side == std::string(".L") ? x : -x, 0.0) << limb << side << " on the wrong side";
+    }
+  for (const std::string& ik : iks) {
+    // "hand_ik.L" sits on "hand.L"'s head (the wrist), "foot_ik.L" on the ankle.
+    const std::string bone = ik.substr(0, ik.find("_ik")) + ik.substr(ik.size() - 2);
+    EXPECT_LT((jointPosition(s, ik) - jointPosition(s, bone)).norm(), 0.01 * size) << ik;
+  }
+  if (!c.skeleton.empty()) print((file + " -> " + model).c_str(), metricsAgainst(s, c));
+  std::printf("[retarget]   %zu arcs matched, %zu unplaced\n", session->matching()->matches.size(),
+              session->matching()->unmatched.size());
+}
+
+Eigen::Vector3d topCenter(const Character& c) {
+  const Eigen::AlignedBox3d b = c.mesh.bounds();
+  return {b.center().x(), b.max().y(), b.center().z()};
+}
+
+}  // namespace
+
+TEST(RetargetRealModels, ProductionBipedIntoBcn) {
+  bundledInto("X/BCN_Epileptic.X", "biped_production.json",
+              [](const Character& c) { return topAbove(c.mesh, c.skeleton, "B_Neck"); },
+              {"upperarm", "forearm", "hand", "thigh", "shin", "foot"},
+              {"hand_ik.L", "hand_ik.R", "foot_ik.L", "foot_ik.R"});
+}
+
+TEST(RetargetRealModels, ProductionBipedIntoColladaHuman) {
+  bundledInto("Collada/human.zae", "biped_production.json", topCenter,
+              {"upperarm", "forearm", "hand", "thigh", "shin", "foot"},
+              {"hand_ik.L", "hand_ik.R", "foot_ik.L", "foot_ik.R"});
+}
+
+TEST(RetargetRealModels, ProductionBipedIntoHumanBlend) {
+  bundledInto("BLEND/HUMAN.blend", "biped_production.json", topCenter,
+              {"upperarm", "forearm", "hand", "thigh", "shin", "foot"},
+              {"hand_ik.L", "hand_ik.R", "foot_ik.L", "foot_ik.R"});
 }
