@@ -5,10 +5,12 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/character_output.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "io/clip_json.h"
+#include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_metrics.h"
@@ -39,6 +41,18 @@ Expected<std::map<std::string, std::string>> readMap(const std::string& path) {
   return map;
 }
 
+/// `name`, or `name.2`, `name.3`, ... if the character already has a clip called that.
+std::string uniqueClipName(const Character& character, const std::string& name) {
+  auto taken = [&](const std::string& candidate) {
+    for (const AnimationClip& c : character.clips)
+      if (c.name == candidate) return true;
+    return false;
+  };
+  std::string candidate = name.empty() ? std::string("retargeted") : name;
+  for (int k = 2; taken(candidate); ++k) candidate = name + "." + std::to_string(k);
+  return candidate;
+}
+
 }  // namespace
 
 void addAnimateCommand(CLI::App& app, int& exitCode) {
@@ -52,17 +66,19 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("RIG", o->rig, "character with a skeleton, or a rig .json")->required();
   cmd->add_option("MOTION", o->motion, "motion file (BVH or any animated file Assimp reads)")
       ->required();
-  cmd->add_option("-o,--output", o->out, "retargeted clip (.json)")->required();
+  cmd->add_option("-o,--output", o->out,
+                  "OUT.json: the retargeted clip; OUT.fbx|.glb|.gltf: the rig's character with "
+                  "the clip added to its animations")
+      ->required();
   cmd->add_option("--map", o->map, "joint map JSON: {\"motion joint\": \"rig joint\"}");
   cmd->add_option("--json", o->json, "write the quality report to this file ('-' for stdout)");
   cmd->add_option("--fps", o->params.framesPerSecond, "output frame rate (default: the motion's)");
   cmd->callback([o, &exitCode] {
     exitCode = kExitBadInput;
-    if (!endsWith(o->out, ".json")) {
-      std::cerr << o->out << ": only .json clip output is supported for now" << std::endl;
-      return;
-    }
-    Skeleton rig;
+    if (!checkOutputFormat(o->out)) return;
+    // A character output needs the rig's mesh, weights and clips too, not only its skeleton.
+    const bool wholeCharacter = isCharacterOutput(o->out);
+    Character character;
     std::map<std::string, std::string> userMap;
     if (endsWith(o->rig, ".json")) {
       Expected<RigDocument> doc = readRigJson(o->rig);
@@ -70,11 +86,15 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
         std::cerr << doc.error().message << std::endl;
         return;
       }
-      rig = doc->skeleton;
       userMap = doc->jointMap;
+      if (wholeCharacter)
+        character = loadRigCharacterOrExit(o->rig, *doc);
+      else
+        character.skeleton = doc->skeleton;
     } else {
-      rig = loadOrExit(o->rig).skeleton;
+      character = loadOrExit(o->rig);
     }
+    const Skeleton& rig = character.skeleton;
     if (rig.empty()) {
       std::cerr << o->rig << ": the rig has no skeleton" << std::endl;
       return;
@@ -108,14 +128,26 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
       return;
     }
     const RetargetMetrics m = measureRetarget(*result, *map, seconds);
-    if (Status bad = writeFileAtomically(o->out, clipToJson(result->clip, rig).dump() + "\n")) {
+    // .json: the clip alone; .fbx / .glb / .gltf: the rig's character with the clip added to
+    // its own clips (renamed if one of them has its name).
+    Status written;
+    std::string clipName = result->clip.name;
+    if (wholeCharacter) {
+      AnimationClip clip = result->clip;
+      clip.name = clipName = uniqueClipName(character, clip.name);
+      character.clips.push_back(std::move(clip));
+      written = exportCharacter(character, o->out);
+    } else {
+      written = writeFileAtomically(o->out, clipToJson(result->clip, rig).dump() + "\n");
+    }
+    if (Status bad = written) {
       std::cerr << bad->message << std::endl;
       return;
     }
     const nlohmann::json report = {
         {"rig", o->rig},
         {"motion", o->motion},
-        {"clip", result->clip.name},
+        {"clip", clipName},
         {"frames", m.frames},
         {"clipFramesPerSecond", m.clipFramesPerSecond},
         {"scale", m.scale},

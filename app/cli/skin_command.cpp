@@ -4,12 +4,13 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/character_output.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "skin/bone_heat.h"
-#include "util/atomic_file.h"
 
 namespace rw::cli {
 namespace {
@@ -63,7 +64,9 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("FILE", options->file,
                   "a character with mesh and skeleton, or a rig .json naming its mesh")
       ->required();
-  cmd->add_option("-o,--output", options->out, "rig .json to write (with the \"skin\" section)")
+  cmd->add_option("-o,--output", options->out,
+                  "OUT.json: the rig with a \"skin\" section; OUT.fbx|.glb|.gltf: the "
+                  "character with the new weights")
       ->required();
   cmd->add_option("--max-influences", options->params.limits.maxInfluences,
                   "influences per vertex (0 = all)")
@@ -78,6 +81,10 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--json", options->json,
                   "write a JSON report (timings, loose parts) to this file ('-' for stdout)");
   cmd->callback([options, &exitCode] {
+    if (!checkOutputFormat(options->out)) {
+      exitCode = kExitBadInput;
+      return;
+    }
     RigDocument rig;
     Character character;
     const bool isRig = std::filesystem::path(options->file).extension() == ".json";
@@ -94,10 +101,7 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
         exitCode = kExitBadInput;
         return;
       }
-      std::filesystem::path mesh = rig.meshPath;
-      if (mesh.is_relative()) mesh = std::filesystem::path(options->file).parent_path() / mesh;
-      character = loadOrExit(mesh.string());
-      character.skeleton = rig.skeleton;
+      character = loadRigCharacterOrExit(options->file, rig);
     } else {
       character = loadOrExit(options->file);
       rig.skeleton = character.skeleton;
@@ -121,8 +125,12 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitCannotDo;
       return;
     }
+    // .json: the rig file with its "skin" section; .fbx / .glb / .gltf: the whole character
+    // (mesh, skeleton, clips) with the new weights in place of the file's own.
     rig.skin = heat->weights;
-    if (Status bad = writeRigJson(rig, options->out)) {
+    character.skin = heat->weights;
+    if (Status bad = isCharacterOutput(options->out) ? exportCharacter(character, options->out)
+                                                     : writeRigJson(rig, options->out)) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;
       return;

@@ -1,14 +1,27 @@
 #pragma once
-// Atomic file writes: the content goes to a temporary file beside the target, is flushed, and
-// replaces the target by rename. A failed or interrupted write never leaves a half-written file
-// over a good one.
+// Atomic file writes: the content goes to a temporary file beside the target, is flushed to disk
+// (fsync), and replaces the target by rename. A failed or interrupted write never leaves a
+// half-written file over a good one: a full disk, a file-size limit, an I/O error or an
+// unwritable folder is an error naming the target, the old file stays byte-identical and the
+// temporary file is removed.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "util/expected.h"
 
 namespace rw {
 
 Status writeFileAtomically(const std::string& path, std::string_view content);
+
+struct FileContent {
+  std::string path;
+  std::string_view content;
+};
+
+/// Several files that belong together (a .gltf and its .bin): every one is written to its
+/// temporary file first, and only when all of them are complete are they renamed into place,
+/// in the given order. If any write fails, no target is touched.
+Status writeFilesAtomically(const std::vector<FileContent>& files);
 
 }  // namespace rw

@@ -1,14 +1,14 @@
 #include "io/export/gltf_export.h"
 
 #include <assimp/Exporter.hpp>
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <map>
 
 #include "motion/animation_clip.h"
 #include "util/atomic_file.h"
@@ -85,6 +85,52 @@ std::vector<PartRange> partRanges(const SourceMesh& m) {
   }
   return out;
 }
+
+/// Assimp's file access redirected to memory: every file the exporter writes, by the name it
+/// opened. Nothing touches the disk until the files are complete.
+class MemoryFiles : public Assimp::IOSystem {
+ public:
+  std::map<std::string, std::string> files;
+
+  bool Exists(const char* name) const override { return files.count(name) > 0; }
+  char getOsSeparator() const override { return '/'; }
+  Assimp::IOStream* Open(const char* name, const char* mode) override {
+    if (!std::strchr(mode, 'w')) return nullptr;  // the exporter only writes
+    std::string& bytes = files[name];
+    bytes.clear();
+    return new Stream(bytes);
+  }
+  void Close(Assimp::IOStream* stream) override { delete stream; }
+
+ private:
+  class Stream : public Assimp::IOStream {
+   public:
+    explicit Stream(std::string& bytes) : bytes_(bytes) {}
+    size_t Read(void*, size_t, size_t) override { return 0; }
+    size_t Write(const void* data, size_t size, size_t count) override {
+      const std::size_t n = size * count;
+      if (bytes_.size() < position_ + n) bytes_.resize(position_ + n);
+      std::memcpy(bytes_.data() + position_, data, n);
+      position_ += n;
+      return count;
+    }
+    aiReturn Seek(size_t offset, aiOrigin origin) override {
+      const std::size_t base = origin == aiOrigin_SET   ? 0
+                               : origin == aiOrigin_CUR ? position_
+                                                        : bytes_.size();
+      if (base + offset > bytes_.size()) return aiReturn_FAILURE;
+      position_ = base + offset;
+      return aiReturn_SUCCESS;
+    }
+    size_t Tell() const override { return position_; }
+    size_t FileSize() const override { return bytes_.size(); }
+    void Flush() override {}
+
+   private:
+    std::string& bytes_;
+    std::size_t position_ = 0;
+  };
+};
 
 }  // namespace
 
@@ -244,9 +290,7 @@ std::unique_ptr<aiScene> characterToAiScene(const Character& c) {
 }
 
 Status exportGltf(const Character& character, const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::string ext = target.extension().string();
+  std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char ch) { return char(std::tolower(ch)); });
   const std::unique_ptr<aiScene> scene = characterToAiScene(character);
@@ -257,32 +301,23 @@ Status exportGltf(const Character& character, const std::string& path) {
     return writeFileAtomically(path,
                                std::string_view(static_cast<const char*>(blob->data), blob->size));
   }
-  // A .gltf references its buffer by file name: export into a private folder under the
-  // target's name, then move the buffer (first) and the .gltf into place atomically.
-  std::string tmpl = (fs::temp_directory_path() / "rigwright-gltf-XXXXXX").string();
-  if (!mkdtemp(tmpl.data())) return Error{path + ": cannot create a temporary folder"};
-  const fs::path staging(tmpl);
-  Status result;
-  if (exporter.Export(scene.get(), "gltf2", (staging / target.filename()).string()) != AI_SUCCESS) {
-    result = Error{path + ": glTF export failed (" + exporter.GetErrorString() + ")"};
-  } else {
-    std::vector<fs::path> produced;
-    for (const fs::directory_entry& e : fs::directory_iterator(staging))
-      produced.push_back(e.path());
-    std::sort(produced.begin(), produced.end(), [&](const fs::path& a, const fs::path& b) {
-      return (a.filename() == target.filename()) < (b.filename() == target.filename());
-    });
-    for (const fs::path& file : produced) {
-      std::ifstream in(file, std::ios::binary);
-      const std::string bytes((std::istreambuf_iterator<char>(in)),
-                              std::istreambuf_iterator<char>());
-      const fs::path destination = target.parent_path() / file.filename();
-      if ((result = writeFileAtomically(destination.string(), bytes))) break;
-    }
-  }
-  std::error_code ignored;
-  fs::remove_all(staging, ignored);
-  return result;
+  // A .gltf references its buffer by file name: Assimp writes both into memory under their
+  // real names, then they go into place together (neither replaces an old file unless both
+  // were written completely; the buffer first, so the .gltf never names a missing one).
+  auto* memory = new MemoryFiles();  // owned by the exporter
+  exporter.SetIOHandler(memory);
+  if (exporter.Export(scene.get(), "gltf2", path) != AI_SUCCESS)
+    return Error{path + ": glTF export failed (" + exporter.GetErrorString() + ")"};
+  std::vector<FileContent> files;
+  for (const auto& [name, bytes] : memory->files)
+    if (name != path) files.push_back({name, bytes});
+  const auto main = memory->files.find(path);
+  if (main == memory->files.end()) return Error{path + ": glTF export produced no file"};
+  files.push_back({path, main->second});
+  // The buffer goes first: its error names the .gltf too, the file the user asked for.
+  if (Status bad = writeFilesAtomically(files))
+    return bad->message.rfind(path, 0) == 0 ? bad : Error{path + ": " + bad->message};
+  return std::nullopt;
 }
 
 }  // namespace rw

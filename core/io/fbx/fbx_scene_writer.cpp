@@ -108,10 +108,14 @@ class SceneBuilder {
     return h;
   }
 
+  /// FBX has one frame rate per file: the highest of the clips', so that a reader that counts
+  /// in frames (Assimp's ticks, Blender's scene rate) under-samples none of them; key times
+  /// are exact whatever the rate.
   double fileFps() const {
-    return c_.clips.empty() || !(c_.clips.front().framesPerSecond > 0)
-               ? 30.0
-               : c_.clips.front().framesPerSecond;
+    double fps = 0;
+    for (const AnimationClip& clip : c_.clips)
+      if (clip.framesPerSecond > 0) fps = std::max(fps, clip.framesPerSecond);
+    return fps > 0 ? fps : 30.0;
   }
 
   Node globalSettings() const {
@@ -343,6 +347,14 @@ class SceneBuilder {
     connectProperty(id, model, property);
     std::vector<std::int64_t> keyTimes;
     for (double t : times) keyTimes.push_back(ktime(t));
+    // Assimp's FBX reader drops a one-key curve whose value is the node's own (a bind pose,
+    // "redundant") and then the whole stack of a single-pose clip such as Wuson_Bind; the same
+    // value again one KTime tick (~2e-11 s) later is the same constant and keeps it.
+    std::vector<Eigen::Vector3d> keyValues = values;
+    if (keyTimes.size() == 1) {
+      keyTimes.push_back(keyTimes.front() + 1);
+      keyValues.push_back(values.front());
+    }
     for (int a = 0; a < 3; ++a) {
       const std::int64_t curve = newId();
       Node& c = object("AnimationCurve", curve, "", "AnimCurve", "");
@@ -350,7 +362,7 @@ class SceneBuilder {
       c.add("KeyVer", {std::int32_t(4008)});
       c.add("KeyTime", {keyTimes});
       std::vector<float> v;
-      for (const Eigen::Vector3d& x : values) v.push_back(static_cast<float>(x[a]));
+      for (const Eigen::Vector3d& x : keyValues) v.push_back(static_cast<float>(x[a]));
       c.add("KeyValueFloat", {std::move(v)});
       c.add("KeyAttrFlags", {std::vector<std::int32_t>{0x00000104}});  // linear, constant tangents
       c.add("KeyAttrDataFloat", {std::vector<float>{0, 0, 0, 0}});
@@ -378,11 +390,14 @@ class SceneBuilder {
     const std::int64_t stack = newId();
     Node& st = object("AnimationStack", stack, clip.name, "AnimStack", "");
     {
+      // A single pose (duration 0) ends one KTime tick later, with its keys (curveNode): a
+      // span of start = stop = 0 reads as "no span given". It is still one frame long.
+      const std::int64_t stop = std::max<std::int64_t>(ktime(clip.duration), 1);
       Props70 p{st.add("Properties70")};
       p.time("LocalStart", 0);
-      p.time("LocalStop", ktime(clip.duration));
+      p.time("LocalStop", stop);
       p.time("ReferenceStart", 0);
-      p.time("ReferenceStop", ktime(clip.duration));
+      p.time("ReferenceStop", stop);
     }
     const std::int64_t layer = newId();
     object("AnimationLayer", layer, "BaseLayer", "AnimLayer", "");

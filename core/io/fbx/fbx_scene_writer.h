@@ -3,7 +3,10 @@
 // vertex, UVs, materials by polygon), every joint as a LimbNode (control bones included) in
 // bind pose, a Skin deformer with one Cluster per weighted joint (all influences), a BindPose,
 // GlobalSettings (Y up, UnitScaleFactor) and one AnimationStack per clip (translation,
-// unwrapped Euler XYZ rotation in degrees, scale; KTime = 46186158000 per second).
+// unwrapped Euler XYZ rotation in degrees, scale; KTime = 46186158000 per second). The file's
+// frame rate is the highest of the clips'. A single-pose clip (duration 0, e.g. Wuson_Bind)
+// spans one KTime tick with each key repeated there, so that Assimp's reader, which drops
+// one-key curves equal to the bind pose, keeps it as a one-frame clip like Blender does.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <string>

@@ -1,0 +1,24 @@
+#pragma once
+// What the commands that write share: the output format chosen by the -o extension, and the
+// character a rig .json stands for when a command writes a whole character (FBX / glTF).
+#include <string>
+
+#include "character.h"
+#include "io/rig_json.h"
+
+namespace rw::cli {
+
+/// True for OUT.fbx, OUT.glb and OUT.gltf (a whole character), false for .json and the rest.
+bool isCharacterOutput(const std::string& path);
+
+/// False (after one line on stderr naming the file) unless `path` ends in .fbx, .glb, .gltf
+/// or .json. Checked before any work, so a typo costs nothing.
+bool checkOutputFormat(const std::string& path);
+
+/// The character of a rig file: the mesh file it names (source.mesh, relative to the rig file)
+/// put on the rig's skeleton, with the rig's own skin weights when it has them. A rig that
+/// names no mesh gives a skeleton-only character. Exits with code 2 when the mesh cannot be
+/// read, like loadOrExit.
+Character loadRigCharacterOrExit(const std::string& rigPath, const RigDocument& rig);
+
+}  // namespace rw::cli
