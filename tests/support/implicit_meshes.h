@@ -30,5 +30,9 @@ humanoidCreature();  ///< head, torso, 2 arms (±X), 2 legs; tips: arm.L, arm.R,
 Creature octopusCreature();         ///< head on top, 8 tentacles of slightly different lengths
 Creature twoLegsAndTailCreature();  ///< Poirier Fig. 6: 2 legs and a longer tail of the same shape
 Creature handleCreature();          ///< humanoid whose left hand rests on its hip (a loop)
+/// Four-legged animal along Z, facing +Z: neck and head forward and up, four legs down, a tail
+/// thinner and shorter than the legs. headTop is the front of the muzzle; tips: foreleg.L,
+/// foreleg.R, hindleg.L, hindleg.R, tail.
+Creature quadrupedCreature();
 
 }  // namespace rw::test
