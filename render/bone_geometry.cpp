@@ -50,7 +50,8 @@ const std::array<std::array<int, 2>, 12> kEdges = {{
 BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
                                const Eigen::Vector3f& deformColor,
                                const Eigen::Vector3f& controlColor,
-                               const Eigen::Vector4f& outlineColor) {
+                               const Eigen::Vector4f& outlineColor, int selectedJoint,
+                               const Eigen::Vector3f& selectedColor) {
   BoneGeometry geometry;
   if (!(fallbackLength > 0.0)) fallbackLength = 1.0;
   const std::vector<BoneShape> bones = skeleton.boneShapes(fallbackLength);
@@ -68,7 +69,12 @@ BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
     for (size_t i = 0; i < corners.size(); ++i)
       corners[i] = (bone.head + length * (rotation * kOctahedron[i])).cast<float>();
 
-    const Eigen::Vector3f& color = skeleton.joints[j].deform ? deformColor : controlColor;
+    const bool selected = j == selectedJoint;
+    const Eigen::Vector3f& color = selected                    ? selectedColor
+                                   : skeleton.joints[j].deform ? deformColor
+                                                               : controlColor;
+    const Eigen::Vector4f outline =
+        selected ? Eigen::Vector4f(1.0f, 1.0f, 1.0f, 1.0f) : outlineColor;
     for (const auto& face : kFaces) {
       const Eigen::Vector3f& a = corners[face[0]];
       const Eigen::Vector3f& b = corners[face[1]];
@@ -78,12 +84,24 @@ BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
         geometry.triangles.push_back({*p, normal, color});
     }
     for (const auto& edge : kEdges) {
-      geometry.lines.push_back({corners[edge[0]], outlineColor});
-      geometry.lines.push_back({corners[edge[1]], outlineColor});
+      geometry.lines.push_back({corners[edge[0]], outline});
+      geometry.lines.push_back({corners[edge[1]], outline});
     }
     ++geometry.boneCount;
   }
   return geometry;
+}
+
+Skeleton posedSkeleton(const Skeleton& skeleton, const std::vector<Eigen::Affine3d>& globals) {
+  Skeleton posed = skeleton;
+  if (globals.size() != skeleton.joints.size()) return posed;
+  const std::vector<Transform> rest = skeleton.restGlobals();
+  for (int j = 0; j < skeleton.size(); ++j) {
+    Joint& joint = posed.joints[j];
+    joint.restLocal = joint.parent >= 0 ? globals[joint.parent].inverse() * globals[j] : globals[j];
+    if (joint.tail) joint.tail = globals[j] * (rest[j].inverse() * *joint.tail);
+  }
+  return posed;
 }
 
 }  // namespace rw::render

@@ -2,6 +2,7 @@
 // Octahedral bones as Blender draws them: a head, a square waist at a tenth of the length and
 // a tail, oriented by the bone's roll. Plain geometry, no OpenGL.
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <vector>
 
 namespace rw {
@@ -28,10 +29,16 @@ struct BoneGeometry {
 };
 
 /// Builds every bone of `skeleton` in its rest pose. `fallbackLength` is the character's size,
-/// used for leaf bones without a tail (see Skeleton::boneShape).
+/// used for leaf bones without a tail (see Skeleton::boneShape). The bone of `selectedJoint`
+/// (if any) takes `selectedColor` and a light outline.
 BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
                                const Eigen::Vector3f& deformColor,
                                const Eigen::Vector3f& controlColor,
-                               const Eigen::Vector4f& outlineColor);
+                               const Eigen::Vector4f& outlineColor, int selectedJoint = -1,
+                               const Eigen::Vector3f& selectedColor = Eigen::Vector3f::Ones());
+
+/// `skeleton` with its rest pose replaced by the pose `globals` (one global transform per joint),
+/// explicit tails carried along, so that a posed skeleton draws with the same code.
+Skeleton posedSkeleton(const Skeleton& skeleton, const std::vector<Eigen::Affine3d>& globals);
 
 }  // namespace rw::render

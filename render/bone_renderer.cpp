@@ -58,13 +58,14 @@ bool BoneRenderer::initialize(QOpenGLFunctions_3_3_Core* gl) {
   return true;
 }
 
-void BoneRenderer::setSkeleton(const Skeleton& skeleton, double fallbackLength) {
+void BoneRenderer::setSkeleton(const Skeleton& skeleton, double fallbackLength, int selectedJoint) {
   if (!shaded_) return;
   const QVector4D outline = palette::rgba(palette::kBoneOutline, 0.85f);
   const BoneGeometry geometry =
       buildBoneGeometry(skeleton, fallbackLength, toEigen(palette::rgb(palette::kDeformBone)),
                         toEigen(palette::rgb(palette::kControlBone)),
-                        {outline.x(), outline.y(), outline.z(), outline.w()});
+                        {outline.x(), outline.y(), outline.z(), outline.w()}, selectedJoint,
+                        toEigen(palette::rgb(palette::kSelectedBone)));
   triangleVbo_.bind();
   triangleVbo_.allocate(geometry.triangles.data(),
                         int(geometry.triangles.size() * sizeof(BoneVertex)));

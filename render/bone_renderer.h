@@ -21,8 +21,9 @@ class BoneRenderer {
  public:
   /// With the context current. Returns false if the shaders do not compile.
   bool initialize(QOpenGLFunctions_3_3_Core* gl);
-  /// Uploads the rest pose; `fallbackLength` as in Skeleton::boneShape. Context current.
-  void setSkeleton(const Skeleton& skeleton, double fallbackLength);
+  /// Uploads the rest pose; `fallbackLength` as in Skeleton::boneShape; `selectedJoint` drawn
+  /// highlighted. Context current.
+  void setSkeleton(const Skeleton& skeleton, double fallbackLength, int selectedJoint = -1);
   void clear() { triangleVertices_ = lineVertices_ = 0; }
   /// Draws last: uses the stencil buffer and clears the depth buffer.
   void draw(const Camera& camera);

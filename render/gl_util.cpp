@@ -18,12 +18,13 @@ QMatrix3x3 normalMatrix(const Eigen::Matrix4d& view) {
   return q;
 }
 
-std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name) {
+std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name, const QString& fragment) {
   auto program = std::make_unique<QOpenGLShaderProgram>();
   const QString base = QStringLiteral(":/shaders/") + name;
+  const QString frag =
+      QStringLiteral(":/shaders/") + (fragment.isEmpty() ? name : fragment) + ".frag";
   if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, base + ".vert") ||
-      !program->addShaderFromSourceFile(QOpenGLShader::Fragment, base + ".frag") ||
-      !program->link()) {
+      !program->addShaderFromSourceFile(QOpenGLShader::Fragment, frag) || !program->link()) {
     qWarning().noquote() << "rigwright: shader" << name << "failed:" << program->log();
     return nullptr;
   }

@@ -14,7 +14,9 @@ QMatrix4x4 toQMatrix(const Eigen::Matrix4d& m);
 QMatrix3x3 normalMatrix(const Eigen::Matrix4d& view);
 
 /// Compiles and links ":/shaders/<name>.vert" and ".frag" (GLSL 330 core) with the context
-/// current. Returns null and logs the compiler output on failure.
-std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name);
+/// current (`fragment`: another fragment shader's name). Returns null and logs the compiler
+/// output on failure.
+std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name,
+                                                  const QString& fragment = QString());
 
 }  // namespace rw::render

@@ -1,39 +1,77 @@
 #pragma once
-// Draws the character's surface as shaded clay.
+// Draws the character's surface: shaded clay, or weight colours; optionally with a wireframe
+// over it, or see-through (X-ray); skinned on the GPU (linear blend or dual quaternions) from
+// per-joint skinning matrices in a texture buffer, so a 100K-triangle character animates
+// without touching its vertices on the CPU.
+#include <Eigen/Core>
 #include <QOpenGLBuffer>
 #include <QOpenGLShaderProgram>
 #include <QOpenGLVertexArrayObject>
 #include <memory>
+#include <vector>
+
+#include "skeleton/skeleton.h"
 
 class QOpenGLFunctions_3_3_Core;
 
 namespace rw {
 class Mesh;
-}
+class SkinWeights;
+}  // namespace rw
 
 namespace rw::render {
 
 class Camera;
 
+enum class GpuSkinning { LinearBlend, DualQuaternion };
+
 class MeshRenderer {
  public:
+  /// Influences per vertex the shader blends (the strongest, renormalized).
+  static constexpr int kGpuInfluences = 4;
+  /// Opacity of the surface in X-ray mode.
+  static constexpr float kXrayAlpha = 0.35f;
+
   /// With the context current. Returns false if the shaders do not compile.
   bool initialize(QOpenGLFunctions_3_3_Core* gl);
   /// Uploads the file's triangles (positions and shading normals). Context current.
   void setMesh(const Mesh& mesh);
+  /// Skin weights per source vertex (joint indices into the skeleton the pose comes from).
+  void setSkin(const SkinWeights& weights);
+  /// Skinning matrices global_j · inverse(rest_j), one per joint; empty = the rest pose.
+  void setPose(const std::vector<Transform>& skinMatrices);
+  void setSkinningMethod(GpuSkinning method) { method_ = method; }
+  /// Colour per source vertex (the weight view); empty = clay.
+  void setVertexColors(const std::vector<Eigen::Vector3f>& colors);
+  void setWireframe(bool on) { wireframe_ = on; }
+  void setXray(bool on) { xray_ = on; }
   void clear() { vertexCount_ = 0; }
   void draw(const Camera& camera);
   /// Frees the GL objects; the context must be current.
   void release();
 
   int vertexCount() const { return vertexCount_; }
+  bool posed() const { return poseJoints_ > 0; }
 
  private:
+  void drawPass(const Camera& camera, bool lines);
+
   QOpenGLFunctions_3_3_Core* gl_ = nullptr;
   std::unique_ptr<QOpenGLShaderProgram> program_;
   QOpenGLVertexArrayObject vao_;
   QOpenGLBuffer vbo_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer colorVbo_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer skinVbo_{QOpenGLBuffer::VertexBuffer};
+  unsigned poseBuffer_ = 0;        ///< GL_TEXTURE_BUFFER with 5 RGBA32F texels per joint
+  unsigned poseTexture_ = 0;       ///< the buffer texture over it
+  std::vector<int> cornerSource_;  ///< source vertex of each drawn corner
   int vertexCount_ = 0;
+  int poseJoints_ = 0;
+  bool hasColors_ = false;
+  bool hasSkin_ = false;
+  bool wireframe_ = false;
+  bool xray_ = false;
+  GpuSkinning method_ = GpuSkinning::LinearBlend;
 };
 
 }  // namespace rw::render

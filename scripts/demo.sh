@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command (1): install what is needed, build, and open the workstation on the bundled
-# demo. Without a display it says so and runs the same demo headless through the CLI, writing
+# demo project (resources/demo/bcn_biped.rwproj). Without a display it says so and runs the same demo headless through the CLI, writing
 # its outputs to out/demo/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,9 @@ if [ ! -f "$demo_character" ]; then
   exit 2
 fi
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-  exec ./build/app/rigwright "$demo_character"
+  # The ready project: BCN_Epileptic.X, the bundled production biped and the CMU walk 01_01,
+  # retargeted, skinned and animated as soon as it opens (Space plays the walk).
+  exec ./build/app/rigwright resources/demo/bcn_biped.rwproj
 fi
 echo "demo: no display found (DISPLAY is not set): running the demo headless through rigwright-cli"
 mkdir -p out/demo

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "io/import_character.h"
+#include "io/rig_json.h"
 
 namespace rw::ui {
 
@@ -27,6 +28,19 @@ LoadResult CharacterLoader::importNow(const QString& path) {
     return result;
   }
   try {
+    if (QFileInfo(path).suffix().compare(QStringLiteral("json"), Qt::CaseInsensitive) == 0) {
+      // The project's own rig file: a skeleton with control bones and constraints.
+      Expected<RigDocument> rig = readRigJson(path.toStdString());
+      if (!rig.ok()) {
+        result.error = QString::fromStdString(rig.error().message);
+        return result;
+      }
+      auto character = std::make_shared<Character>();
+      character->sourcePath = path.toStdString();
+      character->skeleton = std::move(rig.value().skeleton);
+      result.character = std::move(character);
+      return result;
+    }
     Expected<Character> imported = importCharacter(path.toStdString());
     if (imported.ok())
       result.character = std::make_shared<const Character>(std::move(imported).value());

@@ -1,9 +1,14 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -12,10 +17,21 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 
 #include "character.h"
 #include "character_loader.h"
+#include "outliner_dock.h"
+#include "parameter_dock.h"
+#include "rig_products.h"
+#include "session_runner.h"
+#include "timeline_widget.h"
+#include "undo_commands.h"
 #include "viewport_widget.h"
 
 namespace rw::ui {
@@ -24,6 +40,8 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 const char* const kRecentKey = "recentFiles";
+/// Autosave interval: a crash loses at most this much work.
+constexpr int kAutosaveMs = 60 * 1000;
 
 QStringList recentFiles() {
   return QSettings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"))
@@ -64,48 +82,235 @@ QString describe(const Character& c) {
   return parts.join(QStringLiteral(" · "));
 }
 
+bool isMotionFile(const QString& path) {
+  return QFileInfo(path).suffix().compare(QStringLiteral("bvh"), Qt::CaseInsensitive) == 0;
+}
+
+bool isProjectFile(const QString& path) {
+  return QFileInfo(path).suffix().compare(QStringLiteral("rwproj"), Qt::CaseInsensitive) == 0;
+}
+
+const QString kCharacterFilter = QStringLiteral(
+    "Characters (*.fbx *.gltf *.glb *.dae *.zae *.x *.obj *.blend *.ms3d *.md5mesh *.smd *.3ds "
+    "*.ply *.stl *.xgl *.zgl *.cob *.b3d *.ase *.lwo *.off *.md2 *.iqm);;All files (*)");
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   viewport_ = new ViewportWidget(this);
   setCentralWidget(viewport_);
+  undo_ = new QUndoStack(this);
   loader_ = new CharacterLoader(this);
+  skeletonLoader_ = new CharacterLoader(this);
+  motionLoader_ = new CharacterLoader(this);
+  runner_ = new SessionRunner(this);
+  productsJob_ = new RigProductsJob(this);
   connect(loader_, &CharacterLoader::loaded, this, &MainWindow::showLoaded);
   connect(loader_, &CharacterLoader::failed, this, &MainWindow::showFailed);
+  connect(skeletonLoader_, &CharacterLoader::loaded, this,
+          [this](const QString& path, std::shared_ptr<const Character> c, qint64) {
+            showSkeletonLoaded(path, std::move(c));
+          });
+  connect(skeletonLoader_, &CharacterLoader::failed, this, &MainWindow::showFailed);
+  connect(motionLoader_, &CharacterLoader::loaded, this,
+          [this](const QString& path, std::shared_ptr<const Character> c, qint64) {
+            showMotionLoaded(path, std::move(c));
+          });
+  connect(motionLoader_, &CharacterLoader::failed, this, &MainWindow::showFailed);
+  connect(runner_, &SessionRunner::finished, this, &MainWindow::applySnapshot);
+  connect(runner_, &SessionRunner::cancelled, this, [this] {
+    setMessage(tr("Cancelled: the results on screen are from the last finished run."), false);
+    emit sessionCancelled();
+  });
+  connect(productsJob_, &RigProductsJob::finished, this, &MainWindow::applyProducts);
 
   message_ = new QLabel(this);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   busy_ = new QProgressBar(this);
-  busy_->setRange(0, 0);  // indeterminate
-  busy_->setMaximumWidth(120);
+  busy_->setRange(0, 100);
+  busy_->setMaximumWidth(140);
   busy_->setVisible(false);
+  busy_->setFormat(QStringLiteral("%p%"));
+  cancel_ = new QToolButton(this);
+  cancel_->setText(tr("Cancel"));
+  cancel_->setToolTip(tr("Stop the pipeline run in progress (Esc)"));
+  cancel_->setVisible(false);
+  connect(cancel_, &QToolButton::clicked, this, &MainWindow::cancelRun);
+  timings_ = new QLabel(this);
+  timings_->setToolTip(tr("Wall time of each pipeline stage's latest computation"));
+  timings_->setContentsMargins(12, 0, 12, 0);
+  timings_->setStyleSheet(QStringLiteral("color: #9aa3ad;"));
   counts_ = new QLabel(this);
   statusBar()->addWidget(message_, 1);
+  statusBar()->addPermanentWidget(timings_);
   statusBar()->addPermanentWidget(busy_);
+  statusBar()->addPermanentWidget(cancel_);
   statusBar()->addPermanentWidget(counts_);
+  connect(runner_, &SessionRunner::busyChanged, this, [this](bool running) {
+    busy_->setVisible(running || loading());
+    cancel_->setVisible(running);
+    if (running) busy_->setValue(0);
+  });
+  connect(runner_, &SessionRunner::progress, this, [this](const QString& stage, double fraction) {
+    busy_->setValue(int(100 * fraction));
+    busy_->setToolTip(stage);
+  });
 
+  createDocks();
   createMenus();
   setAcceptDrops(true);
   setWindowTitle(tr("Rigwright"));
-  resize(1100, 760);
+  resize(1280, 800);
   setMessage(tr("Open a character: File ▸ Open (Ctrl+O), or drop a file here."), false);
+
+  autosave_ = new QTimer(this);
+  autosave_->setInterval(kAutosaveMs);
+  connect(autosave_, &QTimer::timeout, this, [this] {
+    if (dirty_) writeAutosave();
+  });
+  autosave_->start();
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::createDocks() {
+  parameters_ = new ParameterDock(this);
+  auto* paramDock = new QDockWidget(tr("Parameters"), this);
+  paramDock->setObjectName(QStringLiteral("parametersDock"));
+  paramDock->setWidget(parameters_);
+  addDockWidget(Qt::RightDockWidgetArea, paramDock);
+  connect(parameters_, &ParameterDock::edited, this,
+          [this](const QString& key, const RigParams& before, const RigParams& after) {
+            undo_->push(new SetParamsCommand(key, before, after,
+                                             [this](const RigParams& p) { applyParams(p); }));
+          });
+
+  outliner_ = new OutlinerDock(this);
+  auto* outlinerDock = new QDockWidget(tr("Outliner"), this);
+  outlinerDock->setObjectName(QStringLiteral("outlinerDock"));
+  outlinerDock->setWidget(outliner_);
+  addDockWidget(Qt::RightDockWidgetArea, outlinerDock);
+  connect(outliner_, &OutlinerDock::jointSelected, this, &MainWindow::setSelectedJoint);
+  connect(viewport_, &ViewportWidget::jointSelected, this, &MainWindow::setSelectedJoint);
+  connect(viewport_, &ViewportWidget::meshHeadPicked, this, &MainWindow::setMeshHead);
+  connect(viewport_, &ViewportWidget::skeletonHeadPicked, this, &MainWindow::setSkeletonHead);
+
+  timeline_ = new TimelineWidget(this);
+  auto* timelineDock = new QDockWidget(tr("Timeline"), this);
+  timelineDock->setObjectName(QStringLiteral("timelineDock"));
+  timelineDock->setWidget(timeline_);
+  timelineDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  addDockWidget(Qt::BottomDockWidgetArea, timelineDock);
+  connect(timeline_, &TimelineWidget::timeChanged, this, &MainWindow::showTime);
+}
+
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openFileDialog);
+  QAction* open = file->addAction(tr("&Open Mesh…"), this, &MainWindow::openFileDialog);
   open->setShortcut(QKeySequence::Open);
+  file->addAction(tr("Open &Skeleton…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Skeleton"), QFileInfo(currentFile_).path(),
+        tr("Skeletons (*.json *.fbx *.gltf *.glb *.dae *.x *.bvh *.blend *.smd *.md5mesh);;"
+           "All files (*)"));
+    if (!path.isEmpty()) openSkeletonFile(path);
+  });
+  file->addAction(tr("Open &Motion…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Motion"), QFileInfo(currentFile_).path(),
+        tr("Motion (*.bvh *.fbx *.gltf *.glb *.dae *.x);;All files (*)"));
+    if (!path.isEmpty()) openMotionFile(path);
+  });
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+  file->addSeparator();
+  file->addAction(tr("Open &Project…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), QString(),
+                                                      tr("Rigwright projects (*.rwproj)"));
+    if (!path.isEmpty()) openProject(path);
+  });
+  QAction* save = file->addAction(tr("Save Project &As…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Project"), QString(),
+                                                      tr("Rigwright projects (*.rwproj)"));
+    if (!path.isEmpty()) saveProject(path);
+  });
+  save->setShortcut(QKeySequence::SaveAs);
+  QAction* exportAction = file->addAction(tr("&Export…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Rig"), QString(),
+        tr("FBX binary (*.fbx);;glTF binary (*.glb);;glTF (*.gltf);;Rigwright rig (*.json)"));
+    if (!path.isEmpty()) exportTo(path);
+  });
+  exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = undo_->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = undo_->createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo);
+  edit->addAction(redo);
+
+  QToolBar* tools = addToolBar(tr("Tools"));
+  tools->setObjectName(QStringLiteral("toolsBar"));
+  auto* toolGroup = new QActionGroup(this);
+  struct Tool {
+    QString text, tip;
+    ViewportTool tool;
+    Qt::Key key;
+  };
+  const Tool toolList[] = {
+      {tr("Select"), tr("Click a bone to select it (Q)"), ViewportTool::Select, Qt::Key_Q},
+      {tr("Mesh Head"), tr("Click the mesh: the nearest vertex becomes the mesh head node (H)"),
+       ViewportTool::MeshHead, Qt::Key_H},
+      {tr("Skeleton Head"), tr("Click a bone: its joint becomes the skeleton head node (J)"),
+       ViewportTool::SkeletonHead, Qt::Key_J},
+  };
+  for (const Tool& t : toolList) {
+    QAction* action = tools->addAction(t.text);
+    action->setToolTip(t.tip);
+    action->setCheckable(true);
+    action->setShortcut(QKeySequence(t.key));
+    action->setChecked(t.tool == ViewportTool::Select);
+    toolGroup->addAction(action);
+    const ViewportTool tool = t.tool;
+    connect(action, &QAction::triggered, viewport_, [this, tool] { viewport_->setTool(tool); });
+  }
+  tools->addSeparator();
+  tools->addAction(tr("Auto Heads"), this, &MainWindow::suggestHeads)
+      ->setToolTip(tr("Both head nodes back to the automatic suggestion: the top of the largest "
+                      "part on the mesh, the head joint of the skeleton"));
+  tools->addSeparator();
+  tools->addWidget(new QLabel(tr(" Graph level "), this));
+  levelBox_ = new QSpinBox(this);
+  levelBox_->setToolTip(tr("Resolution level of the graph overlay: 0 is the coarsest"));
+  levelBox_->setRange(0, 0);
+  connect(levelBox_, &QSpinBox::valueChanged, this, &MainWindow::setDisplayLevel);
+  tools->addWidget(levelBox_);
+  tools->addSeparator();
+  QAction* retargetAction = tools->addAction(tr("Retarget"), this, &MainWindow::retarget);
+  retargetAction->setToolTip(
+      tr("Fit the skeleton into the mesh (Ctrl+R); then every parameter "
+         "change updates it live"));
+  retargetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+
+  QMenu* rig = menuBar()->addMenu(tr("&Rig"));
+  rig->addAction(retargetAction);
+  rig->addAction(tr("Cancel Run"), this, &MainWindow::cancelRun)
+      ->setShortcut(QKeySequence(Qt::Key_Escape));
+  rig->addAction(tr("Auto Head Nodes"), this, &MainWindow::suggestHeads);
+  rig->addAction(tr("Reset Parameters"), parameters_, &ParameterDock::resetToDefaults);
+
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* frame = view->addAction(tr("&Frame All"), viewport_, &ViewportWidget::frameAll);
   frame->setShortcuts({QKeySequence(Qt::Key_F), QKeySequence(Qt::Key_Home)});
+  QAction* frameSelected =
+      view->addAction(tr("Frame &Selected"), viewport_, &ViewportWidget::frameSelected);
+  frameSelected->setShortcuts(
+      {QKeySequence(Qt::Key_Period), QKeySequence(Qt::KeypadModifier | Qt::Key_Period)});
   view->addSeparator();
   struct Preset {
     QString text;
@@ -134,65 +339,162 @@ void MainWindow::createMenus() {
                                    &ViewportWidget::toggleOrthographic);
   ortho->setShortcuts({QKeySequence(Qt::Key_5), QKeySequence(Qt::KeypadModifier | Qt::Key_5)});
   view->addSeparator();
-  QAction* grid = view->addAction(tr("Show &Grid"));
-  grid->setCheckable(true);
-  grid->setChecked(viewport_->gridVisible());
-  connect(grid, &QAction::toggled, viewport_, &ViewportWidget::setGridVisible);
-  QAction* bones = view->addAction(tr("Show &Bones"));
-  bones->setCheckable(true);
-  bones->setChecked(viewport_->bonesVisible());
-  connect(bones, &QAction::toggled, viewport_, &ViewportWidget::setBonesVisible);
+  auto toggle = [&](const QString& text, bool checked, auto slot, QKeySequence key = {}) {
+    QAction* action = view->addAction(text);
+    action->setCheckable(true);
+    action->setChecked(checked);
+    if (!key.isEmpty()) action->setShortcut(key);
+    connect(action, &QAction::toggled, viewport_, slot);
+    return action;
+  };
+  toggle(tr("Show &Grid"), viewport_->gridVisible(), &ViewportWidget::setGridVisible);
+  toggle(tr("Show &Bones"), viewport_->bonesVisible(), &ViewportWidget::setBonesVisible);
+  toggle(tr("Show Mesh &Graph"), viewport_->overlayVisible(), &ViewportWidget::setOverlayVisible,
+         QKeySequence(Qt::Key_G));
+  toggle(tr("&Wireframe"), viewport_->wireframe(), &ViewportWidget::setWireframe,
+         QKeySequence(Qt::SHIFT | Qt::Key_W));
+  toggle(tr("&X-Ray"), viewport_->xray(), &ViewportWidget::setXray,
+         QKeySequence(Qt::ALT | Qt::Key_Z));
+  toggle(tr("&Weights of Selected Bone"), viewport_->weightView(), &ViewportWidget::setWeightView,
+         QKeySequence(Qt::CTRL | Qt::Key_Tab));
+  toggle(tr("&Dual Quaternion Skinning"), false, &ViewportWidget::setDualQuaternionSkinning);
+  view->addSeparator();
+  QAction* play = view->addAction(tr("Play / Pause"), timeline_, &TimelineWidget::togglePlay);
+  play->setShortcut(QKeySequence(Qt::Key_Space));
 }
 
 bool MainWindow::loading() const {
-  return loader_->busy();
+  return loader_->busy() || skeletonLoader_->busy() || motionLoader_->busy();
 }
 
 QString MainWindow::statusMessage() const {
   return message_->text();
 }
 
+QString MainWindow::timingsText() const {
+  return timings_->text();
+}
+
 void MainWindow::openFileDialog() {
   const QString start = currentFile_.isEmpty() ? QString() : QFileInfo(currentFile_).path();
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open Character"), start,
-      tr("Characters and motion (*.fbx *.gltf *.glb *.dae *.zae *.x *.bvh *.obj *.blend *.ms3d "
-         "*.md5mesh *.smd *.3ds *.ply *.stl *.xgl *.cob *.b3d *.ase *.lwo *.off);;"
-         "All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open Character"), start, kCharacterFilter);
   if (!path.isEmpty()) openFile(path);
 }
 
 void MainWindow::openFile(const QString& path) {
+  if (isProjectFile(path)) {
+    openProject(path);
+    return;
+  }
   setMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()), false);
   busy_->setVisible(true);
   loader_->load(path);
 }
 
+void MainWindow::openSkeletonFile(const QString& path) {
+  setMessage(tr("Loading skeleton %1…").arg(QFileInfo(path).fileName()), false);
+  busy_->setVisible(true);
+  skeletonLoader_->load(path);
+}
+
+void MainWindow::openMotionFile(const QString& path) {
+  setMessage(tr("Loading motion %1…").arg(QFileInfo(path).fileName()), false);
+  busy_->setVisible(true);
+  motionLoader_->load(path);
+}
+
 void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character> character,
                             qint64 ms) {
-  busy_->setVisible(false);
+  busy_->setVisible(loading() || runner_->busy());
+  if (character->mesh.empty() && !character->skeleton.empty() && !character_) {
+    // A skeleton or motion file with nothing to put it in yet: show it as it is.
+  }
   character_ = std::move(character);
   currentFile_ = path;
+  snapshot_.reset();
+  products_.reset();
+  retarget_ = false;
+  meshHead_ = -1;
+  skeletonHead_ = -1;
+  undo_->clear();
   viewport_->setCharacter(character_);
+  updateSkeletonView();
+  updateTimeline();
   const QString name = QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — Rigwright").arg(name));
   setMessage(tr("%1 (loaded in %2 s)").arg(path).arg(ms / 1000.0, 0, 'f', 2), false);
   counts_->setText(describe(*character_));
   addRecentFile(path);
+  markDirty();
+  requestRun();
   emit characterLoaded(path);
+  applyPendingProject();
+}
+
+void MainWindow::showSkeletonLoaded(const QString& path,
+                                    std::shared_ptr<const Character> character) {
+  busy_->setVisible(loading() || runner_->busy());
+  if (character->skeleton.empty()) {
+    showFailed(path, tr("%1: the file has no bones").arg(path));
+    return;
+  }
+  skeletonFile_ = std::move(character);
+  skeletonPath_ = path;
+  skeletonHead_ = -1;
+  products_.reset();
+  setMessage(tr("Skeleton %1: %2 bones (%3 control). Pick the head nodes, then Rig ▸ Retarget.")
+                 .arg(QFileInfo(path).fileName())
+                 .arg(skeletonFile_->skeleton.size())
+                 .arg(skeletonFile_->skeleton.controlCount()),
+             false);
+  updateSkeletonView();
+  markDirty();
+  if (retarget_) requestRun();
+  emit skeletonLoaded(path);
+  applyPendingProject();
+}
+
+void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Character> character) {
+  busy_->setVisible(loading() || runner_->busy());
+  if (character->clips.empty() || character->skeleton.empty()) {
+    showFailed(path, tr("%1: the file has no animation").arg(path));
+    return;
+  }
+  motion_ = std::move(character);
+  motionPath_ = path;
+  setMessage(tr("Motion %1: %2 s at %3 fps")
+                 .arg(QFileInfo(path).fileName())
+                 .arg(motion_->clips.front().duration, 0, 'f', 1)
+                 .arg(motion_->clips.front().framesPerSecond, 0, 'f', 0),
+             false);
+  markDirty();
+  // A rig already made gets the new clip.
+  if (products_ && products_->skeleton && character_)
+    productsJob_->start(character_, products_->skeleton, motion_);
+  emit motionLoaded(path);
+  applyPendingProject();
 }
 
 void MainWindow::showFailed(const QString& path, const QString& message) {
-  busy_->setVisible(false);
-  // The character on screen (if any) stays: nothing is lost by a bad file.
+  busy_->setVisible(loading() || runner_->busy());
+  // What is on screen stays: nothing is lost by a bad file.
   setMessage(tr("Could not open %1: %2").arg(QFileInfo(path).fileName(), message), true);
-  if (errorDialogs_) {
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could not open file"), message,
-                                QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();  // window-modal but non-blocking
+  if (pendingProject_) {
+    pendingProject_.reset();
+    setMessage(
+        tr("Could not open project %1: %2").arg(QFileInfo(pendingProjectPath_).fileName(), message),
+        true);
   }
+  reportError(tr("Could not open file"), message);
   emit loadFailed(message);
+}
+
+void MainWindow::reportError(const QString& title, const QString& message) {
+  if (!errorDialogs_) return;
+  auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();  // window-modal but non-blocking
 }
 
 void MainWindow::setMessage(const QString& text, bool error) {
@@ -228,7 +530,17 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const QString path = droppedFile(event->mimeData());
   if (path.isEmpty()) return;
   event->acceptProposedAction();
-  openFile(path);
+  // A motion dropped on a character animates it; anything else opens as the character.
+  if (isMotionFile(path) && character_ && !character_->mesh.empty())
+    openMotionFile(path);
+  else
+    openFile(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  // A clean exit leaves no recovery file behind.
+  QFile::remove(autosavePath());
+  QMainWindow::closeEvent(event);
 }
 
 }  // namespace rw::ui

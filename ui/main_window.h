@@ -1,22 +1,42 @@
 #pragma once
-// The workstation's window: a viewport, File and View menus and a status bar with what is
-// loaded. Opens characters from File ▸ Open, the recent-files list, drag-and-drop or the
-// command line; importing runs on a worker thread.
+// The workstation's window: the viewport in the middle; the parameter dock and the outliner on
+// the right; the timeline at the bottom; File, Edit, View and Rig menus and a tool bar; a
+// status bar with what is loaded, progress with Cancel, and each pipeline stage's time.
+//
+// The window is a view over the pipeline (SessionRunner, on a worker thread) and its products
+// (RigProductsJob): it keeps the inputs (files, head nodes, parameters) and shows the latest
+// results. Every edit of an input is a QUndoCommand. Files load on worker threads; a file that
+// fails to load is reported and changes nothing.
 #include <QMainWindow>
+#include <QUndoStack>
 #include <memory>
+
+#include "project_file.h"
+#include "session/rig_session.h"
 
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QSpinBox;
+class QToolButton;
+class QTimer;
 
 namespace rw {
+struct AnimationClip;
 struct Character;
-}
+}  // namespace rw
 
 namespace rw::ui {
 
 class CharacterLoader;
+class OutlinerDock;
+class ParameterDock;
+class RigProductsJob;
+class SessionRunner;
+class TimelineWidget;
 class ViewportWidget;
+struct RigProducts;
+struct SessionSnapshot;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -26,44 +46,152 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   ViewportWidget* viewport() const { return viewport_; }
+  ParameterDock* parameterDock() const { return parameters_; }
+  OutlinerDock* outliner() const { return outliner_; }
+  TimelineWidget* timeline() const { return timeline_; }
+  QUndoStack* undoStack() const { return undo_; }
+  SessionRunner* sessionRunner() const { return runner_; }
+
+  /// The mesh character (the file opened with Open).
   const std::shared_ptr<const Character>& character() const { return character_; }
+  const std::shared_ptr<const Character>& skeletonCharacter() const { return skeletonFile_; }
+  const std::shared_ptr<const Character>& motionCharacter() const { return motion_; }
   QString currentFile() const { return currentFile_; }
   bool loading() const;
   /// Text of the status bar's message area (the last load's result or error).
   QString statusMessage() const;
-  /// When false, load errors only go to the status bar and loadFailed() (tests, scripts);
+  /// Text of the stage timings in the status bar.
+  QString timingsText() const;
+  /// When false, errors only go to the status bar and the failure signals (tests, scripts);
   /// when true a non-modal message box also shows them.
   void setErrorDialogsEnabled(bool enabled) { errorDialogs_ = enabled; }
 
+  /// Head nodes as set by the user (-1 = auto) and as last resolved by the pipeline.
+  int meshHead() const { return meshHead_; }
+  int skeletonHead() const { return skeletonHead_; }
+  int resolvedMeshHead() const;
+  int resolvedSkeletonHead() const;
+  const RigParams& params() const { return params_; }
+  bool retargetEnabled() const { return retarget_; }
+  /// The latest finished pipeline run (null before the first).
+  const std::shared_ptr<const SessionSnapshot>& snapshot() const { return snapshot_; }
+  const std::shared_ptr<const RigProducts>& products() const { return products_; }
+  /// The graph overlay's resolution level (0 = coarsest).
+  int displayLevel() const { return displayLevel_; }
+  /// The skeleton the rig is made from (the skeleton file's, else the mesh file's own).
+  std::shared_ptr<const Skeleton> sourceSkeleton() const;
+  /// What the project file would hold now.
+  Project project() const;
+  /// The character as it would be exported: mesh, rig, skin and clip.
+  std::shared_ptr<const Character> exportableCharacter() const;
+  QString autosavePath() const;
+
  public slots:
-  /// Starts loading `path`; the current character stays on screen until the new one is ready.
+  /// Starts loading a mesh (or any character); the current one stays until the new one is ready.
   void openFile(const QString& path);
   void openFileDialog();
+  /// A skeleton to retarget into the mesh: any file with bones, or a rig .json.
+  void openSkeletonFile(const QString& path);
+  /// A motion (BVH or any animated file) to put on the rig.
+  void openMotionFile(const QString& path);
+  void openProject(const QString& path);
+  bool saveProject(const QString& path);
+  /// Writes the rig (mesh, retargeted skeleton, skin, clip) by extension, on a worker.
+  void exportTo(const QString& path);
+  /// Fits the skeleton into the mesh (runs every stage) and keeps it live from then on.
+  void retarget();
+  /// Cancels the pipeline run in progress.
+  void cancelRun();
+  void setMeshHead(int weldedVertex);       ///< undoable
+  void setSkeletonHead(int joint);          ///< undoable
+  void setParams(const RigParams& params);  ///< undoable, one step
+  void suggestHeads();                      ///< both heads back to `auto` (undoable)
+  void setDisplayLevel(int level);
+  void setSelectedJoint(int joint);
+  bool writeAutosave();
 
  signals:
   void characterLoaded(const QString& path);
   void loadFailed(const QString& message);
+  void skeletonLoaded(const QString& path);
+  void motionLoaded(const QString& path);
+  void projectLoaded(const QString& path);
+  /// A pipeline run finished and its results are on screen.
+  void sessionUpdated();
+  void sessionCancelled();
+  /// Skin weights (and the retargeted clip) for the current skeleton are ready.
+  void productsReady();
+  void exportFinished(const QString& path, bool ok, const QString& message);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
 
  private:
+  void createDocks();
   void createMenus();
   void showLoaded(const QString& path, std::shared_ptr<const Character> character, qint64 ms);
+  void showSkeletonLoaded(const QString& path, std::shared_ptr<const Character> character);
+  void showMotionLoaded(const QString& path, std::shared_ptr<const Character> character);
   void showFailed(const QString& path, const QString& message);
+  void reportError(const QString& title, const QString& message);
   void setMessage(const QString& text, bool error);
   void updateRecentMenu();
   void addRecentFile(const QString& path);
 
+  // The pipeline and what it shows.
+  void requestRun();
+  void applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot);
+  void applyProducts(std::shared_ptr<const RigProducts> products);
+  void updateOverlay();
+  void updateSkeletonView();
+  void updateTimeline();
+  void showTime(double seconds);
+  void applyMeshHead(int vertex);
+  void applySkeletonHead(int joint);
+  void applyParams(const RigParams& params);
+  void applyPendingProject();
+  void markDirty();
+
   ViewportWidget* viewport_ = nullptr;
+  ParameterDock* parameters_ = nullptr;
+  OutlinerDock* outliner_ = nullptr;
+  TimelineWidget* timeline_ = nullptr;
+  QUndoStack* undo_ = nullptr;
   CharacterLoader* loader_ = nullptr;
+  CharacterLoader* skeletonLoader_ = nullptr;
+  CharacterLoader* motionLoader_ = nullptr;
+  SessionRunner* runner_ = nullptr;
+  RigProductsJob* productsJob_ = nullptr;
+
   std::shared_ptr<const Character> character_;
-  QString currentFile_;
+  std::shared_ptr<const Character> skeletonFile_;
+  std::shared_ptr<const Character> motion_;
+  QString currentFile_, skeletonPath_, motionPath_;
+  int meshHead_ = -1;
+  int skeletonHead_ = -1;
+  RigParams params_;
+  bool retarget_ = false;
+  int displayLevel_ = 0;
+  std::shared_ptr<const SessionSnapshot> snapshot_;
+  std::shared_ptr<const RigProducts> products_;
+  /// The skeleton and clip the timeline plays (the rig's retargeted clip, or the file's own).
+  std::shared_ptr<const Skeleton> playSkeleton_;
+  std::shared_ptr<const AnimationClip> playClip_;
+  std::unique_ptr<Project> pendingProject_;
+  QString pendingProjectPath_;
+  bool exporting_ = false;
+  bool dirty_ = false;
+
   QLabel* message_ = nullptr;
   QLabel* counts_ = nullptr;
+  QLabel* timings_ = nullptr;
   QProgressBar* busy_ = nullptr;
+  QToolButton* cancel_ = nullptr;
+  QSpinBox* levelBox_ = nullptr;
   QMenu* recentMenu_ = nullptr;
+  QTimer* autosave_ = nullptr;
   bool errorDialogs_ = true;
 };
 

@@ -1,16 +1,22 @@
 #pragma once
-// The 3D viewport: the character's mesh as clay, its bones as octahedra (deform bones blue,
-// control bones orange) and a ground grid, in an OpenGL 3.3 core context.
+// The 3D viewport: the character's mesh as clay (or weight colours, a wireframe, X-ray), its
+// bones as octahedra (deform bones blue, control bones orange, the selected bone light), the
+// mesh topology graph overlaid with its symmetry tags, head-node markers and a ground grid,
+// in an OpenGL 3.3 core context. The mesh is skinned on the GPU when a pose is set.
 //
 // Navigation as in Blender: left drag orbits, middle drag or Shift+left drag pans, the wheel
-// zooms, F or Home frames the character, 1/3/7 (also on the numpad; Ctrl for the opposite
-// side) give the front, right and top views, 5 toggles perspective/orthographic.
+// zooms, F or Home frames everything, period (.) frames the selected bone, 1/3/7 (also on the
+// numpad; Ctrl for the opposite side) give the front, right and top views, 5 toggles
+// perspective/orthographic. A left click without a drag picks: what it picks depends on the
+// tool (select a bone, set the mesh head node, set the skeleton head node).
 #include <QOpenGLWidget>
 #include <QPoint>
 #include <memory>
+#include <vector>
 
 #include "bone_renderer.h"
 #include "camera.h"
+#include "graph_overlay.h"
 #include "grid_renderer.h"
 #include "mesh_renderer.h"
 
@@ -18,9 +24,12 @@ class QOpenGLFunctions_3_3_Core;
 
 namespace rw {
 struct Character;
-}
+class SkinWeights;
+}  // namespace rw
 
 namespace rw::ui {
+
+enum class ViewportTool { Select, MeshHead, SkeletonHead };
 
 class ViewportWidget : public QOpenGLWidget {
   Q_OBJECT
@@ -29,29 +38,69 @@ class ViewportWidget : public QOpenGLWidget {
   explicit ViewportWidget(QWidget* parent = nullptr);
   ~ViewportWidget() override;
 
-  /// Shows `character` (null clears the view) and frames it from the front three-quarter view.
+  /// Shows `character` (null clears the view) with its own skeleton and skin, and frames it
+  /// from the front three-quarter view.
   void setCharacter(std::shared_ptr<const Character> character);
   const std::shared_ptr<const Character>& character() const { return character_; }
+  /// The skeleton drawn (and that poses skin against); null hides the bones. `skin`: weights of
+  /// the character's source vertices for this skeleton's joints (null: the mesh stays rigid).
+  void setSkeleton(std::shared_ptr<const Skeleton> skeleton,
+                   std::shared_ptr<const SkinWeights> skin);
+  const std::shared_ptr<const Skeleton>& skeleton() const { return skeleton_; }
+  const std::shared_ptr<const SkinWeights>& skin() const { return skin_; }
+  /// Poses the skeleton (one global transform per joint) and skins the mesh on the GPU; empty
+  /// returns to the rest pose.
+  void setPose(std::vector<Transform> globals);
+  const std::vector<Transform>& pose() const { return pose_; }
+
+  void setGraphOverlay(render::GraphOverlay overlay);
+  const render::GraphOverlay& graphOverlay() const { return overlay_; }
+  /// Head markers: the mesh head (welded vertex) and the skeleton head (joint); -1 hides one.
+  void setHeadNodes(int meshVertex, int skeletonJoint);
+  int selectedJoint() const { return selectedJoint_; }
 
   const render::Camera& camera() const { return camera_; }
   render::Camera& camera() { return camera_; }
 
+  ViewportTool tool() const { return tool_; }
   bool gridVisible() const { return gridVisible_; }
   bool bonesVisible() const { return bonesVisible_; }
+  bool overlayVisible() const { return overlayVisible_; }
+  bool wireframe() const { return wireframe_; }
+  bool xray() const { return xray_; }
+  bool weightView() const { return weightView_; }
   /// False when the GL context or the shaders could not be set up (see glError()).
   bool glReady() const { return glReady_; }
   QString glError() const { return glError_; }
+  /// Pixel position of a world point (for tests and tools).
+  QPoint screenPosition(const Eigen::Vector3d& world) const;
 
  public slots:
+  /// Frames the mesh (the posed body while a clip is on it).
   void frameAll();
+  void frameSelected();
   void setViewPreset(rw::render::ViewPreset preset);
   void toggleOrthographic();
   void setGridVisible(bool visible);
   void setBonesVisible(bool visible);
+  void setOverlayVisible(bool visible);
+  void setWireframe(bool on);
+  void setXray(bool on);
+  /// Colours the mesh by the selected bone's skin weight (Blender's ramp, blue 0 → red 1).
+  void setWeightView(bool on);
+  void setDualQuaternionSkinning(bool on);
+  void setTool(rw::ui::ViewportTool tool);
+  void setSelectedJoint(int joint);
 
  signals:
   /// The camera moved (orbit, pan, zoom, preset, frame).
   void cameraChanged();
+  /// A click on the mesh with the mesh-head tool: the welded vertex nearest to the hit.
+  void meshHeadPicked(int weldedVertex);
+  /// A click on a bone with the skeleton-head tool.
+  void skeletonHeadPicked(int joint);
+  /// The selected bone changed by a click (-1: clicked on nothing).
+  void jointSelected(int joint);
 
  protected:
   void initializeGL() override;
@@ -67,10 +116,28 @@ class ViewportWidget : public QOpenGLWidget {
   enum class Drag { None, Orbit, Pan };
 
   void uploadCharacter();
+  void uploadBones();
+  void uploadWeights();
+  void updateBounds();
+  /// What Frame All frames: the mesh, or the posed body while a clip plays.
+  Eigen::AlignedBox3d frameBounds() const;
+  void click(QPoint at);
+  int pickJoint(QPoint at) const;
+  std::vector<Transform> currentGlobals() const;
   void releaseGL();
 
   std::shared_ptr<const Character> character_;
+  std::shared_ptr<const Skeleton> skeleton_;
+  std::shared_ptr<const SkinWeights> skin_;
+  std::vector<Transform> pose_;
+  render::GraphOverlay overlay_;
+  int meshHead_ = -1;
+  int skeletonHead_ = -1;
+  int selectedJoint_ = -1;
   bool characterDirty_ = false;
+  bool bonesDirty_ = false;
+  bool weightsDirty_ = false;
+  bool poseDirty_ = false;
   /// The mesh and every joint, in character space.
   Eigen::AlignedBox3d bounds_;
   /// Re-frame on resize until the user moves the camera.
@@ -84,8 +151,16 @@ class ViewportWidget : public QOpenGLWidget {
   QString glError_;
   bool gridVisible_ = true;
   bool bonesVisible_ = true;
+  bool overlayVisible_ = true;
+  bool wireframe_ = false;
+  bool xray_ = false;
+  bool weightView_ = false;
+  bool dualQuaternion_ = false;
+  ViewportTool tool_ = ViewportTool::Select;
   Drag drag_ = Drag::None;
   QPoint lastMouse_;
+  QPoint pressMouse_;
+  bool moved_ = false;
 };
 
 }  // namespace rw::ui

@@ -2,8 +2,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 #include <string>
@@ -38,9 +40,10 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("Rigwright: rig, skin and animate characters."));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("Character, rig or motion file to open."),
-                               QStringLiteral("[file]"));
+  parser.addPositionalArgument(
+      QStringLiteral("file"),
+      QStringLiteral("Character, rig, motion or project (.rwproj) file to open."),
+      QStringLiteral("[file]"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QStringLiteral("Open the file, save the viewport to <png> and quit (exit 2 if the file "
@@ -72,6 +75,18 @@ int main(int argc, char** argv) {
     });
   }
   window.show();
-  if (!files.isEmpty()) window.openFile(files.first());
+  if (!files.isEmpty()) {
+    window.openFile(files.first());
+  } else if (QFileInfo::exists(window.autosavePath())) {
+    // The last session did not end cleanly: offer its autosaved project.
+    const auto answer = QMessageBox::question(
+        &window, QObject::tr("Recover session"),
+        QObject::tr("Rigwright did not close normally last time. Recover the autosaved "
+                    "session?"));
+    if (answer == QMessageBox::Yes)
+      window.openProject(window.autosavePath());
+    else
+      QFile::remove(window.autosavePath());
+  }
   return app.exec();
 }

@@ -9,6 +9,8 @@ in vec3 baseColor;
 uniform float alpha;
 uniform float specular;   // strength of the key light's highlight
 uniform float shininess;
+uniform bool unlit;       // flat unlitColor (the mesh wireframe)
+uniform vec3 unlitColor;
 
 out vec4 fragColor;
 
@@ -20,6 +22,10 @@ const vec3 kSky = vec3(0.17, 0.18, 0.20);
 const vec3 kGround = vec3(0.05, 0.045, 0.04);
 
 void main() {
+  if (unlit) {
+    fragColor = vec4(unlitColor, alpha);
+    return;
+  }
   vec3 n = normalize(viewNormal);
   if (!gl_FrontFacing) n = -n;  // open meshes and thin shells are seen from both sides
   vec3 v = normalize(-viewPosition);

@@ -124,6 +124,9 @@ class ViewportTest : public QObject {
   void init() {
     window_ = std::make_unique<MainWindow>();
     window_->setErrorDialogsEnabled(false);
+    // These tests measure the mesh and bone colours: the mesh-graph overlay (its orange axial
+    // arcs, drawn once the pipeline finishes) would race with them. workstation_test covers it.
+    window_->viewport()->setOverlayVisible(false);
     window_->resize(1000, 760);
     window_->show();
     window_->activateWindow();

@@ -1,0 +1,170 @@
+#include "graph_overlay.h"
+
+#include <QFont>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPen>
+
+#include "camera.h"
+#include "graph/topology_graph.h"
+#include "palette.h"
+#include "symmetry/graph_symmetry.h"
+
+namespace rw::render {
+
+namespace {
+
+QColor tagColor(SymmetryTag tag) {
+  switch (tag) {
+    case SymmetryTag::Primary:
+      return palette::kTagPrimary;
+    case SymmetryTag::Axial:
+      return palette::kTagAxial;
+    case SymmetryTag::Radial:
+      return palette::kTagRadial;
+    case SymmetryTag::None:
+      break;
+  }
+  return palette::kTagNone;
+}
+
+QString tagLabel(const ArcSymmetry& s) {
+  if (s.tag == SymmetryTag::Axial)
+    return s.side == SymmetrySide::Left    ? QStringLiteral("L")
+           : s.side == SymmetrySide::Right ? QStringLiteral("R")
+                                           : QString();
+  if (s.tag == SymmetryTag::Radial && s.radialIndex > 0) return QString::number(s.radialIndex);
+  return {};
+}
+
+/// Point at half the polyline's length: where the label goes.
+Eigen::Vector3d midpoint(const std::vector<Eigen::Vector3d>& polyline) {
+  if (polyline.size() == 1) return polyline.front();
+  const double half = 0.5 * polylineLength(polyline);
+  double walked = 0.0;
+  for (size_t i = 1; i < polyline.size(); ++i) {
+    const double step = (polyline[i] - polyline[i - 1]).norm();
+    if (walked + step >= half && step > 0.0)
+      return polyline[i - 1] + (half - walked) / step * (polyline[i] - polyline[i - 1]);
+    walked += step;
+  }
+  return polyline.back();
+}
+
+bool visible(const Eigen::Vector3d& screen) {
+  return screen.z() > -1.0 && screen.z() < 1.0;
+}
+
+}  // namespace
+
+GraphOverlay buildGraphOverlay(const TopologyGraph& graph, const GraphSymmetry* symmetry) {
+  GraphOverlay overlay;
+  overlay.arcs.reserve(graph.arcs.size());
+  for (int a = 0; a < graph.arcCount(); ++a) {
+    OverlayArc arc;
+    arc.polyline = graph.arcs[a].polyline;
+    if (arc.polyline.empty()) continue;
+    if (symmetry && a < int(symmetry->arcs.size())) {
+      arc.color = tagColor(symmetry->arcs[a].tag);
+      arc.label = tagLabel(symmetry->arcs[a]);
+    } else {
+      arc.color = palette::kTagNone;
+    }
+    overlay.arcs.push_back(std::move(arc));
+  }
+  for (int n = 0; n < graph.nodeCount(); ++n)
+    overlay.nodes.push_back({graph.nodes[n].position, n == graph.root});
+  return overlay;
+}
+
+void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverlay& overlay,
+                       const std::vector<HeadMarker>& markers) {
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  // A dark halo under each line keeps yellow readable over the light clay.
+  const QColor halo(0, 0, 0, 150);
+  std::vector<std::pair<QPainterPath, QColor>> paths;
+  paths.reserve(overlay.arcs.size());
+  for (const OverlayArc& arc : overlay.arcs) {
+    QPainterPath path;
+    bool started = false;
+    for (const Eigen::Vector3d& p : arc.polyline) {
+      const Eigen::Vector3d s = camera.project(p);
+      if (!visible(s)) {
+        started = false;
+        continue;
+      }
+      if (!started)
+        path.moveTo(s.x(), s.y());
+      else
+        path.lineTo(s.x(), s.y());
+      started = true;
+    }
+    paths.emplace_back(std::move(path), arc.color);
+  }
+  painter.setBrush(Qt::NoBrush);
+  painter.setPen(QPen(halo, 5.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  for (const auto& [path, color] : paths) painter.drawPath(path);
+  for (const auto& [path, color] : paths) {
+    painter.setPen(QPen(color, 2.6, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPath(path);
+  }
+
+  // Nodes: small white dots, the root (the graph's head node) larger.
+  painter.setPen(QPen(halo, 1.5));
+  for (const OverlayNode& node : overlay.nodes) {
+    const Eigen::Vector3d s = camera.project(node.position);
+    if (!visible(s)) continue;
+    painter.setBrush(palette::kGraphNode);
+    const double r = node.root ? 4.5 : 3.0;
+    painter.drawEllipse(QPointF(s.x(), s.y()), r, r);
+  }
+
+  // Labels in a dark rounded box beside the arc's middle, in the arc's colour.
+  QFont font = painter.font();
+  font.setBold(true);
+  font.setPixelSize(12);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  for (const OverlayArc& arc : overlay.arcs) {
+    if (arc.label.isEmpty()) continue;
+    const Eigen::Vector3d s = camera.project(midpoint(arc.polyline));
+    if (!visible(s)) continue;
+    const QRectF text = metrics.boundingRect(arc.label);
+    const QRectF box(s.x() + 6, s.y() - 0.5 * text.height() - 2, text.width() + 8,
+                     text.height() + 4);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(20, 20, 24, 200));
+    painter.drawRoundedRect(box, 3, 3);
+    painter.setPen(arc.color);
+    painter.drawText(box, Qt::AlignCenter, arc.label);
+  }
+
+  // Head markers: a ring with a cross and a label.
+  for (const HeadMarker& marker : markers) {
+    const Eigen::Vector3d s = camera.project(marker.position);
+    if (!visible(s)) continue;
+    const QPointF c(s.x(), s.y());
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(halo, 5.0));
+    painter.drawEllipse(c, 8.0, 8.0);
+    painter.setPen(QPen(marker.color, 2.5));
+    painter.drawEllipse(c, 8.0, 8.0);
+    painter.drawLine(c + QPointF(-12, 0), c + QPointF(-4, 0));
+    painter.drawLine(c + QPointF(4, 0), c + QPointF(12, 0));
+    painter.drawLine(c + QPointF(0, -12), c + QPointF(0, -4));
+    painter.drawLine(c + QPointF(0, 4), c + QPointF(0, 12));
+    if (!marker.label.isEmpty()) {
+      const QRectF text = metrics.boundingRect(marker.label);
+      const QRectF box(c.x() + 14, c.y() - text.height() - 10, text.width() + 8, text.height() + 4);
+      painter.setPen(Qt::NoPen);
+      painter.setBrush(QColor(20, 20, 24, 200));
+      painter.drawRoundedRect(box, 3, 3);
+      painter.setPen(marker.color);
+      painter.drawText(box, Qt::AlignCenter, marker.label);
+    }
+  }
+  painter.restore();
+}
+
+}  // namespace rw::render

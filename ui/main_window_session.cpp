@@ -1,0 +1,476 @@
+// MainWindow's side of the pipeline: inputs sent to the worker, results shown, undoable edits,
+// playback, project files, autosave and export.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "character.h"
+#include "character_loader.h"
+#include "io/export/export_character.h"
+#include "main_window.h"
+#include "outliner_dock.h"
+#include "parameter_dock.h"
+#include "rig_products.h"
+#include "session_runner.h"
+#include "timeline_widget.h"
+#include "undo_commands.h"
+#include "viewport_widget.h"
+
+namespace rw::ui {
+
+namespace {
+
+/// Short stage names for the status bar.
+QString stageLabel(RigStage stage) {
+  switch (stage) {
+    case RigStage::Field:
+      return QObject::tr("field");
+    case RigStage::Reeb:
+      return QObject::tr("Reeb");
+    case RigStage::Multires:
+      return QObject::tr("levels");
+    case RigStage::Symmetry:
+      return QObject::tr("symmetry");
+    case RigStage::SkeletonGraph:
+      return QObject::tr("skeleton graph");
+    case RigStage::SkeletonSymmetry:
+      return QObject::tr("skeleton symmetry");
+    case RigStage::ControlLinks:
+      return QObject::tr("controls");
+    case RigStage::Match:
+      return QObject::tr("match");
+    case RigStage::Place:
+      return QObject::tr("place");
+  }
+  return {};
+}
+
+}  // namespace
+
+std::shared_ptr<const Skeleton> MainWindow::sourceSkeleton() const {
+  if (skeletonFile_) return {skeletonFile_, &skeletonFile_->skeleton};
+  if (character_ && !character_->skeleton.empty()) return {character_, &character_->skeleton};
+  return nullptr;
+}
+
+int MainWindow::resolvedMeshHead() const {
+  if (meshHead_ >= 0) return meshHead_;
+  return snapshot_ ? snapshot_->inputs.meshHead : -1;
+}
+
+int MainWindow::resolvedSkeletonHead() const {
+  if (skeletonHead_ >= 0) return skeletonHead_;
+  return snapshot_ && snapshot_->inputs.skeleton == sourceSkeleton()
+             ? snapshot_->inputs.skeletonHead
+             : -1;
+}
+
+void MainWindow::requestRun() {
+  if (!character_ || character_->mesh.empty()) return;
+  SessionInputs inputs;
+  inputs.mesh = std::shared_ptr<const Mesh>(character_, &character_->mesh);
+  if (retarget_) inputs.skeleton = sourceSkeleton();
+  inputs.meshHead = meshHead_;
+  inputs.skeletonHead = inputs.skeleton ? skeletonHead_ : -1;
+  inputs.params = params_;
+  runner_->request(inputs);
+}
+
+void MainWindow::retarget() {
+  if (!character_ || character_->mesh.empty()) {
+    setMessage(tr("Open a mesh first (File ▸ Open Mesh)."), true);
+    return;
+  }
+  if (!sourceSkeleton()) {
+    setMessage(tr("Open a skeleton first (File ▸ Open Skeleton)."), true);
+    return;
+  }
+  retarget_ = true;
+  markDirty();
+  setMessage(tr("Retargeting…"), false);
+  requestRun();
+}
+
+void MainWindow::cancelRun() {
+  runner_->cancel();
+}
+
+void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) {
+  // Results of a superseded character are dropped.
+  if (!character_ || snapshot->inputs.mesh.get() != &character_->mesh) return;
+  if (!snapshot->error.isEmpty()) {
+    setMessage(tr("The pipeline stopped: %1").arg(snapshot->error), true);
+    reportError(tr("Pipeline error"), snapshot->error);
+  }
+  const bool skeletonChanged = !snapshot_ || snapshot_->retargeted != snapshot->retargeted;
+  snapshot_ = std::move(snapshot);
+
+  QStringList times;
+  for (const StageTime& t : snapshot_->stageTimes)
+    times << QStringLiteral("%1 %2 ms")
+                 .arg(stageLabel(t.stage))
+                 .arg(t.seconds * 1000.0, 0, 'f', t.seconds < 0.01 ? 1 : 0);
+  timings_->setText(times.join(QStringLiteral(" · ")));
+
+  const int levels = snapshot_->multires ? snapshot_->multires->levelCount() : 0;
+  {
+    const QSignalBlocker block(levelBox_);
+    levelBox_->setRange(0, std::max(0, levels - 1));
+    displayLevel_ = std::clamp(displayLevel_, 0, std::max(0, levels - 1));
+    levelBox_->setValue(displayLevel_);
+  }
+  updateOverlay();
+  if (skeletonChanged) {
+    if (snapshot_->retargeted && retarget_) {
+      const std::shared_ptr<const Skeleton> rig(snapshot_->retargeted,
+                                                &snapshot_->retargeted->skeleton);
+      productsJob_->start(character_, rig, motion_);
+      if (snapshot_->error.isEmpty())
+        setMessage(
+            tr("Retargeted %1 bones into the mesh; computing skin weights…").arg(rig->size()),
+            false);
+    }
+  }
+  updateSkeletonView();
+  emit sessionUpdated();
+}
+
+void MainWindow::applyProducts(std::shared_ptr<const RigProducts> products) {
+  if (!snapshot_ || !snapshot_->retargeted ||
+      products->skeleton.get() != &snapshot_->retargeted->skeleton)
+    return;  // made for a skeleton that has since changed
+  products_ = std::move(products);
+  if (!products_->error.isEmpty()) {
+    setMessage(tr("Skinning or motion failed: %1").arg(products_->error), true);
+    reportError(tr("Skinning failed"), products_->error);
+  } else {
+    setMessage(
+        tr("Rig ready: skin weights in %1 s%2")
+            .arg(products_->skinSeconds, 0, 'f', 2)
+            .arg(products_->clip
+                     ? tr(", motion retargeted in %1 s").arg(products_->motionSeconds, 0, 'f', 2)
+                     : QString()),
+        false);
+  }
+  updateSkeletonView();
+  emit productsReady();
+}
+
+void MainWindow::updateOverlay() {
+  if (!snapshot_ || !snapshot_->multires || displayLevel_ >= snapshot_->multires->levelCount()) {
+    viewport_->setGraphOverlay({});
+  } else {
+    const GraphSymmetry* symmetry =
+        snapshot_->meshSymmetry && displayLevel_ < int(snapshot_->meshSymmetry->size())
+            ? &(*snapshot_->meshSymmetry)[displayLevel_]
+            : nullptr;
+    viewport_->setGraphOverlay(
+        render::buildGraphOverlay(snapshot_->multires->levels[displayLevel_].graph, symmetry));
+  }
+  viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
+}
+
+void MainWindow::updateSkeletonView() {
+  std::shared_ptr<const Skeleton> shown;
+  std::shared_ptr<const SkinWeights> skin;
+  std::shared_ptr<const SessionSnapshot> info;
+  if (retarget_ && snapshot_ && snapshot_->retargeted) {
+    shown =
+        std::shared_ptr<const Skeleton>(snapshot_->retargeted, &snapshot_->retargeted->skeleton);
+    if (products_ && products_->skeleton == shown) skin = products_->skin;
+    info = snapshot_;
+  } else if (skeletonFile_) {
+    shown = sourceSkeleton();
+    info = snapshot_ && snapshot_->inputs.skeleton == shown ? snapshot_ : nullptr;
+  } else if (character_ && !character_->skeleton.empty()) {
+    shown = sourceSkeleton();
+    if (!character_->skin.empty()) skin = {character_, &character_->skin};
+    info = snapshot_ && snapshot_->inputs.skeleton == shown ? snapshot_ : nullptr;
+  }
+  if (shown != viewport_->skeleton() || skin != viewport_->skin()) {
+    viewport_->setSkeleton(shown, skin);
+    outliner_->setSkeleton(shown, info);
+    updateTimeline();
+  } else {
+    outliner_->setSkeleton(shown, info);
+  }
+  outliner_->setSelectedJoint(viewport_->selectedJoint());
+  viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
+}
+
+void MainWindow::updateTimeline() {
+  playSkeleton_.reset();
+  playClip_.reset();
+  const std::shared_ptr<const Skeleton> shown = viewport_->skeleton();
+  if (products_ && products_->clip && shown == products_->skeleton) {
+    playSkeleton_ = shown;
+    playClip_ = products_->clip;
+  } else if (character_ && !character_->clips.empty() && shown &&
+             shown.get() == &character_->skeleton) {
+    playSkeleton_ = shown;
+    playClip_ = std::shared_ptr<const AnimationClip>(character_, &character_->clips.front());
+  }
+  if (playClip_)
+    timeline_->setClip(
+        QString::fromStdString(playClip_->name), playClip_->duration,
+        playClip_->framesPerSecond > 0 ? std::min(playClip_->framesPerSecond, 60.0) : 30.0);
+  else
+    timeline_->setClip(QString(), 0.0, 30.0);
+}
+
+void MainWindow::showTime(double seconds) {
+  if (!playClip_ || !playSkeleton_ || viewport_->skeleton() != playSkeleton_) return;
+  viewport_->setPose(
+      playSkeleton_->globalsFromLocals(playClip_->sampleLocals(*playSkeleton_, seconds)));
+}
+
+void MainWindow::setDisplayLevel(int level) {
+  if (level == displayLevel_) return;
+  displayLevel_ = level;
+  {
+    const QSignalBlocker block(levelBox_);
+    levelBox_->setValue(level);
+  }
+  markDirty();
+  updateOverlay();
+}
+
+void MainWindow::setSelectedJoint(int joint) {
+  viewport_->setSelectedJoint(joint);
+  outliner_->setSelectedJoint(viewport_->selectedJoint());
+}
+
+// --- Undoable edits ------------------------------------------------------------------------
+
+void MainWindow::setMeshHead(int weldedVertex) {
+  if (weldedVertex == meshHead_) return;
+  undo_->push(new SetHeadCommand(
+      CommandId::MeshHead,
+      weldedVertex >= 0 ? tr("Set mesh head (vertex %1)").arg(weldedVertex) : tr("Mesh head: auto"),
+      meshHead_, weldedVertex, [this](int v) { applyMeshHead(v); }));
+}
+
+void MainWindow::setSkeletonHead(int joint) {
+  if (joint == skeletonHead_) return;
+  const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
+  const QString name = skeleton && joint >= 0 && joint < skeleton->size()
+                           ? QString::fromStdString(skeleton->joints[joint].name)
+                           : tr("auto");
+  undo_->push(new SetHeadCommand(CommandId::SkeletonHead, tr("Set skeleton head (%1)").arg(name),
+                                 skeletonHead_, joint, [this](int j) { applySkeletonHead(j); }));
+}
+
+void MainWindow::setParams(const RigParams& params) {
+  if (params == params_) return;
+  undo_->push(new SetParamsCommand(QStringLiteral("parameters"), params_, params,
+                                   [this](const RigParams& p) { applyParams(p); }));
+}
+
+void MainWindow::suggestHeads() {
+  undo_->beginMacro(tr("Auto head nodes"));
+  setMeshHead(-1);
+  setSkeletonHead(-1);
+  undo_->endMacro();
+}
+
+void MainWindow::applyMeshHead(int vertex) {
+  meshHead_ = vertex;
+  markDirty();
+  viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
+  requestRun();
+}
+
+void MainWindow::applySkeletonHead(int joint) {
+  skeletonHead_ = joint;
+  markDirty();
+  viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
+  requestRun();
+}
+
+void MainWindow::applyParams(const RigParams& params) {
+  params_ = params;
+  parameters_->setParams(params);
+  markDirty();
+  requestRun();
+}
+
+void MainWindow::markDirty() {
+  dirty_ = true;
+}
+
+// --- Projects --------------------------------------------------------------------------------
+
+Project MainWindow::project() const {
+  Project p;
+  p.meshPath = currentFile_.isEmpty() ? QString() : QFileInfo(currentFile_).absoluteFilePath();
+  p.skeletonPath = skeletonFile_ ? QFileInfo(skeletonPath_).absoluteFilePath() : QString();
+  p.motionPath = motion_ ? QFileInfo(motionPath_).absoluteFilePath() : QString();
+  p.meshHead = meshHead_;
+  const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
+  if (skeleton && skeletonHead_ >= 0 && skeletonHead_ < skeleton->size())
+    p.skeletonHead = QString::fromStdString(skeleton->joints[skeletonHead_].name);
+  p.params = params_;
+  p.retarget = retarget_;
+  p.displayLevel = displayLevel_;
+  return p;
+}
+
+bool MainWindow::saveProject(const QString& path) {
+  if (!character_) {
+    setMessage(tr("Nothing to save: open a mesh first."), true);
+    return false;
+  }
+  if (const Status status = writeProject(project(), path)) {
+    setMessage(QString::fromStdString(status->message), true);
+    reportError(tr("Could not save the project"), QString::fromStdString(status->message));
+    return false;
+  }
+  dirty_ = false;
+  setMessage(tr("Saved %1").arg(path), false);
+  return true;
+}
+
+void MainWindow::openProject(const QString& path) {
+  Expected<Project> read = readProject(path);
+  if (!read.ok()) {
+    showFailed(path, QString::fromStdString(read.error().message));
+    return;
+  }
+  pendingProject_ = std::make_unique<Project>(std::move(read).value());
+  pendingProjectPath_ = path;
+  // Everything is replaced: the mesh (which resets the session), then skeleton and motion.
+  skeletonFile_.reset();
+  motion_.reset();
+  skeletonPath_.clear();
+  motionPath_.clear();
+  loader_->load(pendingProject_->meshPath);
+  if (!pendingProject_->skeletonPath.isEmpty())
+    skeletonLoader_->load(pendingProject_->skeletonPath);
+  if (!pendingProject_->motionPath.isEmpty()) motionLoader_->load(pendingProject_->motionPath);
+  busy_->setVisible(true);
+  setMessage(tr("Opening project %1…").arg(QFileInfo(path).fileName()), false);
+}
+
+void MainWindow::applyPendingProject() {
+  if (!pendingProject_ || loading()) return;
+  const Project p = *pendingProject_;
+  pendingProject_.reset();
+  if (!character_ ||
+      QFileInfo(currentFile_).absoluteFilePath() != QFileInfo(p.meshPath).absoluteFilePath())
+    return;
+  if (!p.skeletonPath.isEmpty() && !skeletonFile_) return;
+  undo_->clear();
+  meshHead_ = p.meshHead;
+  skeletonHead_ = -1;
+  const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
+  if (!p.skeletonHead.isEmpty() && skeleton) {
+    skeletonHead_ = skeleton->indexOf(p.skeletonHead.toStdString());
+    if (skeletonHead_ < 0)
+      setMessage(tr("The project's skeleton head '%1' is not in the skeleton: using auto")
+                     .arg(p.skeletonHead),
+                 true);
+  }
+  params_ = p.params;
+  parameters_->setParams(params_);
+  retarget_ = p.retarget && skeleton;
+  displayLevel_ = std::max(0, p.displayLevel);
+  {
+    const QSignalBlocker block(levelBox_);
+    levelBox_->setValue(displayLevel_);
+  }
+  dirty_ = false;
+  setWindowTitle(tr("%1 — Rigwright").arg(QFileInfo(pendingProjectPath_).fileName()));
+  setMessage(tr("Opened project %1").arg(pendingProjectPath_), false);
+  updateSkeletonView();
+  requestRun();
+  emit projectLoaded(pendingProjectPath_);
+}
+
+QString MainWindow::autosavePath() const {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+  return dir + QStringLiteral("/autosave.rwproj");
+}
+
+bool MainWindow::writeAutosave() {
+  if (!character_) return false;
+  QDir().mkpath(QFileInfo(autosavePath()).path());
+  if (const Status status = writeProject(project(), autosavePath())) {
+    setMessage(tr("Autosave failed: %1").arg(QString::fromStdString(status->message)), true);
+    return false;
+  }
+  dirty_ = false;
+  return true;
+}
+
+// --- Export ----------------------------------------------------------------------------------
+
+std::shared_ptr<const Character> MainWindow::exportableCharacter() const {
+  if (!character_) return nullptr;
+  auto out = std::make_shared<Character>(*character_);
+  const std::shared_ptr<const Skeleton> shown = viewport_->skeleton();
+  if (retarget_ && snapshot_ && snapshot_->retargeted) {
+    out->skeleton = snapshot_->retargeted->skeleton;
+    out->skin = products_ && products_->skin && products_->skeleton == shown ? *products_->skin
+                                                                             : SkinWeights{};
+    out->clips.clear();
+    if (products_ && products_->clip && products_->skeleton == shown)
+      out->clips.push_back(*products_->clip);
+  }
+  return out;
+}
+
+void MainWindow::exportTo(const QString& path) {
+  const std::shared_ptr<const Character> character = exportableCharacter();
+  if (!character) {
+    emit exportFinished(path, false, tr("nothing to export: open a mesh first"));
+    return;
+  }
+  if (!exportFormatFor(path.toStdString())) {
+    const QString message =
+        tr("%1: unknown export format (use .fbx, .glb, .gltf or .json)").arg(path);
+    setMessage(message, true);
+    reportError(tr("Export failed"), message);
+    emit exportFinished(path, false, message);
+    return;
+  }
+  if (exporting_) {
+    emit exportFinished(path, false, tr("an export is already running"));
+    return;
+  }
+  exporting_ = true;
+  busy_->setVisible(true);
+  setMessage(tr("Exporting %1…").arg(QFileInfo(path).fileName()), false);
+  auto* watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+    watcher->deleteLater();
+    exporting_ = false;
+    busy_->setVisible(loading() || runner_->busy());
+    const QString error = watcher->result();
+    if (error.isEmpty()) {
+      setMessage(tr("Exported %1").arg(path), false);
+    } else {
+      setMessage(tr("Export failed: %1").arg(error), true);
+      reportError(tr("Export failed"), error);
+    }
+    emit exportFinished(path, error.isEmpty(), error);
+  });
+  watcher->setFuture(QtConcurrent::run([character, path]() -> QString {
+    try {
+      if (const Status status = exportCharacter(*character, path.toStdString()))
+        return QString::fromStdString(status->message);
+    } catch (const std::exception& e) {
+      return QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
+    }
+    return {};
+  }));
+}
+
+}  // namespace rw::ui

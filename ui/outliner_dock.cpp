@@ -1,0 +1,155 @@
+#include "outliner_dock.h"
+
+#include <QHeaderView>
+#include <QSignalBlocker>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "session_runner.h"
+#include "skeleton/skeleton.h"
+
+namespace rw::ui {
+
+namespace {
+
+enum Column { kName, kKind, kTag, kStatus };
+
+QString tagText(const ArcSymmetry& s) {
+  switch (s.tag) {
+    case SymmetryTag::Primary:
+      return QObject::tr("primary");
+    case SymmetryTag::Axial:
+      return s.side == SymmetrySide::Left    ? QObject::tr("axial L")
+             : s.side == SymmetrySide::Right ? QObject::tr("axial R")
+                                             : QObject::tr("axial");
+    case SymmetryTag::Radial:
+      return QObject::tr("radial %1").arg(s.radialIndex);
+    case SymmetryTag::None:
+      break;
+  }
+  return QObject::tr("none");
+}
+
+QString ruleText(MatchRule rule) {
+  switch (rule) {
+    case MatchRule::Exact:
+      return QObject::tr("exact");
+    case MatchRule::TagsOnly:
+      return QObject::tr("tags only");
+    case MatchRule::TagNoLevel:
+      return QObject::tr("tag, other level");
+    case MatchRule::Direction:
+      return QObject::tr("by direction");
+  }
+  return {};
+}
+
+QString statusText(int joint, const SessionSnapshot& snapshot) {
+  const SkeletonGraph* graph = snapshot.skeletonGraph.get();
+  const GraphMatching* matching = snapshot.matching.get();
+  const int arc = graph && joint < int(graph->arcOfJoint.size()) ? graph->arcOfJoint[joint] : -1;
+  QString reason;
+  if (matching && arc >= 0) {
+    for (const UnmatchedArc& u : matching->unmatched)
+      if (u.skeletonArc == arc) reason = QString::fromStdString(u.reason);
+  }
+  if (snapshot.retargeted && joint < int(snapshot.retargeted->fate.size())) {
+    switch (snapshot.retargeted->fate[joint]) {
+      case JointFate::Placed: {
+        const int m = matching && arc >= 0 && arc < int(matching->matchOfArc.size())
+                          ? matching->matchOfArc[arc]
+                          : -1;
+        return m >= 0 ? QObject::tr("placed (%1)").arg(ruleText(matching->matches[m].rule))
+                      : QObject::tr("placed");
+      }
+      case JointFate::Followed:
+        return reason.isEmpty() ? QObject::tr("unplaced: follows the nearest placed bone")
+                                : QObject::tr("unplaced: %1").arg(reason);
+      case JointFate::Control:
+        return QObject::tr("control: follows its linked bone");
+    }
+  }
+  if (!reason.isEmpty()) return QObject::tr("unmatched: %1").arg(reason);
+  if (matching && arc >= 0 && arc < int(matching->matchOfArc.size()) &&
+      matching->matchOfArc[arc] >= 0)
+    return QObject::tr("matched");
+  return QStringLiteral("—");
+}
+
+}  // namespace
+
+OutlinerDock::OutlinerDock(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  tree_ = new QTreeWidget(this);
+  tree_->setHeaderLabels({tr("Bone"), tr("Kind"), tr("Symmetry"), tr("Match")});
+  tree_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tree_->setUniformRowHeights(true);
+  tree_->header()->setStretchLastSection(true);
+  layout->addWidget(tree_);
+  connect(tree_, &QTreeWidget::itemSelectionChanged, this, [this] {
+    if (updating_) return;
+    const QList<QTreeWidgetItem*> selected = tree_->selectedItems();
+    emit jointSelected(selected.isEmpty() ? -1
+                                          : selected.first()->data(kName, Qt::UserRole).toInt());
+  });
+}
+
+void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
+                               std::shared_ptr<const SessionSnapshot> snapshot) {
+  const QSignalBlocker block(tree_);
+  int selected = -1;
+  if (const auto items = tree_->selectedItems(); !items.isEmpty())
+    selected = items.first()->data(kName, Qt::UserRole).toInt();
+  tree_->clear();
+  items_.clear();
+  if (!skeleton) return;
+  const GraphSymmetry* symmetry = snapshot ? snapshot->skeletonSymmetry.get() : nullptr;
+  const SkeletonGraph* graph = snapshot ? snapshot->skeletonGraph.get() : nullptr;
+  items_.resize(skeleton->joints.size(), nullptr);
+  for (int j = 0; j < skeleton->size(); ++j) {
+    const Joint& joint = skeleton->joints[j];
+    QTreeWidgetItem* parent = joint.parent >= 0 ? items_[joint.parent] : nullptr;
+    auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+    item->setText(kName, QString::fromStdString(joint.name));
+    item->setData(kName, Qt::UserRole, j);
+    item->setText(kKind, joint.deform ? tr("deform") : tr("control"));
+    item->setForeground(kKind, joint.deform ? QColor(110, 170, 255) : QColor(255, 150, 60));
+    QString tag = QStringLiteral("—");
+    const int arc = graph && j < int(graph->arcOfJoint.size()) ? graph->arcOfJoint[j] : -1;
+    if (symmetry && arc >= 0 && arc < int(symmetry->arcs.size()))
+      tag = tagText(symmetry->arcs[arc]);
+    item->setText(kTag, tag);
+    const QString status = snapshot ? statusText(j, *snapshot) : QStringLiteral("—");
+    item->setText(kStatus, status);
+    item->setToolTip(kStatus, status);
+    if (status.startsWith(tr("unplaced")) || status.startsWith(tr("unmatched")))
+      item->setForeground(kStatus, QColor(255, 120, 110));
+    items_[j] = item;
+  }
+  tree_->expandAll();
+  tree_->resizeColumnToContents(kName);
+  if (selected >= 0 && selected < int(items_.size())) items_[selected]->setSelected(true);
+}
+
+QTreeWidgetItem* OutlinerDock::item(int joint) const {
+  return joint >= 0 && joint < int(items_.size()) ? items_[joint] : nullptr;
+}
+
+QStringList OutlinerDock::row(int joint) const {
+  QTreeWidgetItem* i = item(joint);
+  if (!i) return {};
+  return {i->text(kName), i->text(kKind), i->text(kTag), i->text(kStatus)};
+}
+
+void OutlinerDock::setSelectedJoint(int joint) {
+  updating_ = true;
+  tree_->clearSelection();
+  if (QTreeWidgetItem* i = item(joint)) {
+    i->setSelected(true);
+    tree_->scrollToItem(i);
+  }
+  updating_ = false;
+}
+
+}  // namespace rw::ui

@@ -1,0 +1,48 @@
+#pragma once
+// The outliner: the skeleton as a tree, each bone with its kind (deform / control), its symmetry
+// tag (primary, axial L/R, radial n) and its match status after retargeting (placed by which
+// rule, or followed / unplaced and why). Selecting a row selects the bone in the viewport and
+// the other way round.
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace rw {
+class Skeleton;
+}
+
+namespace rw::ui {
+
+struct SessionSnapshot;
+
+class OutlinerDock : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit OutlinerDock(QWidget* parent = nullptr);
+
+  /// Shows `skeleton` (null clears) with what `snapshot` knows about it (may be null).
+  void setSkeleton(std::shared_ptr<const Skeleton> skeleton,
+                   std::shared_ptr<const SessionSnapshot> snapshot);
+  QTreeWidget* tree() const { return tree_; }
+  /// The row of a joint (null if none).
+  QTreeWidgetItem* item(int joint) const;
+  /// Column texts of a joint's row: name, kind, tag, status.
+  QStringList row(int joint) const;
+
+ public slots:
+  void setSelectedJoint(int joint);
+
+ signals:
+  void jointSelected(int joint);
+
+ private:
+  QTreeWidget* tree_ = nullptr;
+  std::vector<QTreeWidgetItem*> items_;
+  bool updating_ = false;
+};
+
+}  // namespace rw::ui

@@ -1,0 +1,53 @@
+#pragma once
+// What follows a retargeted skeleton, computed on a worker thread: bone-heat skin weights of the
+// mesh for it (Baran & Popović §4) and the motion clip retargeted onto it (Lu 2009). A newer
+// skeleton supersedes a job still running (it is cancelled; its result dropped).
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QStringList>
+#include <memory>
+
+#include "character.h"
+#include "util/progress.h"
+
+namespace rw::ui {
+
+struct RigProducts {
+  std::shared_ptr<const Skeleton> skeleton;   ///< the skeleton they were made for
+  std::shared_ptr<const SkinWeights> skin;    ///< null if skinning failed
+  std::shared_ptr<const AnimationClip> clip;  ///< null without a motion
+  QString error;                              ///< what failed, if anything
+  QStringList notes;
+  double skinSeconds = 0.0, motionSeconds = 0.0;
+};
+
+class RigProductsJob : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit RigProductsJob(QObject* parent = nullptr);
+  ~RigProductsJob() override;
+
+  /// Skins `mesh` for `skeleton`; with `motion` (a character with a skeleton and a clip),
+  /// also retargets its first clip onto `skeleton`.
+  void start(std::shared_ptr<const Character> meshCharacter,
+             std::shared_ptr<const Skeleton> skeleton, std::shared_ptr<const Character> motion);
+  bool busy() const { return watcher_ != nullptr; }
+  /// Computes on the calling thread (what the worker runs).
+  static RigProducts compute(const Character& meshCharacter,
+                             std::shared_ptr<const Skeleton> skeleton, const Character* motion,
+                             const Progress* progress);
+
+ signals:
+  void finished(std::shared_ptr<const rw::ui::RigProducts> products);
+
+ private:
+  QFutureWatcher<RigProducts>* watcher_ = nullptr;
+  std::shared_ptr<Progress> progress_;
+  int generation_ = 0;
+};
+
+}  // namespace rw::ui
+
+Q_DECLARE_METATYPE(std::shared_ptr<const rw::ui::RigProducts>)

@@ -1,0 +1,164 @@
+#include "session_runner.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+
+#include "field/head_vertex.h"
+#include "motion/body_layout.h"
+
+namespace rw::ui {
+
+namespace {
+
+/// The `auto` skeleton head: the head joint of the body layout, else the first root.
+int autoSkeletonHead(const Skeleton& skeleton) {
+  const BodyLayout layout = analyzeBodyLayout(skeleton);
+  if (layout.head >= 0) return layout.head;
+  for (int j = 0; j < skeleton.size(); ++j)
+    if (skeleton.joints[j].deform) return j;
+  return skeleton.empty() ? -1 : 0;
+}
+
+}  // namespace
+
+/// Owns the session; touched only by the one task running at a time (the pool has one thread,
+/// and a task is started only after the previous one finished).
+struct SessionRunner::Worker {
+  RigSession session;
+
+  std::shared_ptr<SessionSnapshot> run(SessionInputs inputs, const Progress* progress) {
+    auto snapshot = std::make_shared<SessionSnapshot>();
+    try {
+      if (inputs.mesh && inputs.meshHead < 0) {
+        Expected<int> head = resolveHeadVertex(*inputs.mesh, "auto");
+        if (!head.ok()) {
+          snapshot->error = QString::fromStdString(head.error().message);
+          snapshot->inputs = inputs;
+          return snapshot;
+        }
+        inputs.meshHead = head.value();
+      }
+      if (inputs.skeleton && inputs.skeletonHead < 0)
+        inputs.skeletonHead = autoSkeletonHead(*inputs.skeleton);
+      snapshot->inputs = inputs;
+      session.setMesh(inputs.mesh);
+      session.setSkeleton(inputs.skeleton);
+      if (inputs.mesh) session.setMeshHead(inputs.meshHead);
+      if (inputs.skeleton) session.setSkeletonHead(inputs.skeletonHead);
+      session.setParams(inputs.params);
+      const Status status = session.run(progress);
+      if (status) {
+        snapshot->error = QString::fromStdString(status->message);
+        snapshot->cancelled = progress && progress->cancelled();
+      }
+    } catch (const std::exception& e) {
+      snapshot->error = QStringLiteral("the pipeline failed: %1").arg(QString::fromUtf8(e.what()));
+    }
+    snapshot->multires = session.multires();
+    snapshot->meshSymmetry = session.meshSymmetry();
+    snapshot->skeletonGraph = session.skeletonGraph();
+    snapshot->skeletonSymmetry = session.skeletonSymmetry();
+    snapshot->matching = session.matching();
+    snapshot->retargeted = session.retargeted();
+    snapshot->lastRun = session.lastRun();
+    snapshot->stageTimes = session.stageTimes();
+    return snapshot;
+  }
+};
+
+SessionRunner::SessionRunner(QObject* parent)
+    : QObject(parent), worker_(std::make_shared<Worker>()) {
+  qRegisterMetaType<std::shared_ptr<const SessionSnapshot>>();
+  pool_.setMaxThreadCount(1);
+  // The session's thread stays alive between runs (no re-creation per drag event).
+  pool_.setExpiryTimeout(-1);
+}
+
+SessionRunner::~SessionRunner() {
+  if (progress_) progress_->cancel();
+  pending_ = false;
+  pool_.waitForDone();
+}
+
+int SessionRunner::request(const SessionInputs& inputs) {
+  latest_ = inputs;
+  ++requested_;
+  userCancelled_ = false;
+  if (running_) {
+    pending_ = true;
+    if (progress_) progress_->cancel();  // obsolete: the new inputs replace it
+  } else {
+    start();
+  }
+  return requested_;
+}
+
+void SessionRunner::cancel() {
+  pending_ = false;
+  if (running_) {
+    userCancelled_ = true;
+    if (progress_) progress_->cancel();
+  }
+}
+
+void SessionRunner::waitForIdle() {
+  while (running_) {
+    pool_.waitForDone();
+    QCoreApplication::sendPostedEvents(this);  // deliver done() and maybe start the next run
+  }
+}
+
+void SessionRunner::start() {
+  running_ = true;
+  pending_ = false;
+  started_ = requested_;
+  emit busyChanged(true);
+  const QPointer<SessionRunner> self(this);
+  progress_ = std::make_shared<Progress>([self](std::string_view stage, double fraction) {
+    const QString name = QString::fromUtf8(stage.data(), qsizetype(stage.size()));
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, name, fraction] {
+          if (self) emit self->progress(name, fraction);
+        },
+        Qt::QueuedConnection);
+  });
+  const std::shared_ptr<Worker> worker = worker_;
+  const std::shared_ptr<Progress> progress = progress_;
+  const SessionInputs inputs = latest_;
+  const int request = started_;
+  // The result travels back through done(); the future itself is not needed.
+  (void)QtConcurrent::run(&pool_, [self, worker, progress, inputs, request] {
+    std::shared_ptr<SessionSnapshot> snapshot = worker->run(inputs, progress.get());
+    snapshot->request = request;
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, snapshot] {
+          if (self) self->done(snapshot, self->userCancelled_);
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void SessionRunner::done(std::shared_ptr<SessionSnapshot> snapshot, bool userCancelled) {
+  running_ = false;
+  progress_.reset();
+  if (pending_) {
+    // Superseded: its finished stages are cached; show them only if it was not cut short.
+    if (!snapshot->cancelled) emit finished(snapshot);
+    start();
+    return;
+  }
+  emit busyChanged(false);
+  if (snapshot->cancelled || userCancelled) {
+    userCancelled_ = false;
+    emit cancelled();
+    return;
+  }
+  emit finished(snapshot);
+}
+
+}  // namespace rw::ui
