@@ -13,9 +13,16 @@ double graphLength(const TopologyGraph& graph) {
   return tree.height[graph.root];
 }
 
+double graphSpan(const TopologyGraph& graph) {
+  TopologyGraph straight = graph;
+  for (GraphArc& arc : straight.arcs)
+    arc.length = arc.polyline.empty() ? 0.0 : (arc.polyline.back() - arc.polyline.front()).norm();
+  return graphLength(straight);
+}
+
 MultiresGraph buildMultiresolution(const TopologyGraph& base, const MultiresParams& params) {
   MultiresGraph result;
-  result.graphLength = graphLength(base);
+  result.graphLength = graphSpan(base);
   const bool filterable = rootTree(base).isTree;
   const int count = filterable ? std::max(1, params.levels) : 1;
   result.levels.resize(count);

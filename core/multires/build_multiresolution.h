@@ -19,8 +19,17 @@ namespace rw {
 /// breadth-first spanning tree.
 double graphLength(const TopologyGraph& graph);
 
+/// Span of a graph: graphLength with every arc counted by the straight distance between its
+/// end nodes, how far the graph reaches from the head whatever its polylines do. It scales the
+/// filter thresholds, which filterGraph compares with external arcs' spans: on a noisy mesh the
+/// level-set centroid polylines zigzag (Testwuson: graphLength 7.45, span 4.59, body length
+/// about 3.2), and a threshold taken from the zigzag length would prune real legs by span.
+/// Equal to graphLength on a graph of straight arcs. Filtering can only shorten it (a merged
+/// chain counts its chord), so it is measured on the base graph.
+double graphSpan(const TopologyGraph& graph);
+
 /// Builds params.levels resolution levels of `base` (Poirier §4.2). Level i (0 = coarsest) is
-/// filtered with threshold t_i = filterFraction · graphLength(base) · (L−1−i)/(L−1), L the
+/// filtered with threshold t_i = filterFraction · graphSpan(base) · (L−1−i)/(L−1), L the
 /// level count: zero on the finest level (the base, unfiltered), filterFraction · length on the
 /// coarsest. Each level is filtered from the next finer one (filterGraph), so every node of a
 /// coarse level exists, at the identical position, on all finer levels, and every coarse arc is

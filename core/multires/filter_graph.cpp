@@ -75,11 +75,11 @@ class Filter {
         std::reverse(arc.members.begin(), arc.members.end());
       }
       arc.fine = {a};
-      arc.length = in.length;
       nodes_[arc.to].parentArc = a;
       nodes_[arc.from].children.push_back(a);
     }
     aliveArcs_ = graph.arcCount();
+    for (WorkArc& arc : arcs_) arc.length = filterLength(arc);
   }
 
   void run(double threshold) {
@@ -100,7 +100,8 @@ class Filter {
         const double limit = kTwinRatio * arc.length;
         std::vector<int> twins;
         for (int sibling : nodes_[from].children)
-          if (sibling != top.arc && nodes_[arcs_[sibling].to].children.empty() && arcs_[sibling].length <= limit)
+          if (sibling != top.arc && nodes_[arcs_[sibling].to].children.empty() &&
+              arcs_[sibling].length <= limit)
             twins.push_back(sibling);
         prune(top.arc);
         for (int twin : twins)
@@ -123,9 +124,16 @@ class Filter {
     }
   };
 
+  /// What an arc is filtered by: an external arc by its span, how far its extremity stands
+  /// out from the node it branches at; an internal arc by its embedding length (see the header).
+  double filterLength(const WorkArc& arc) const {
+    if (nodes_[arc.to].children.empty()) return (arc.polyline.back() - arc.polyline.front()).norm();
+    return polylineLength(arc.polyline);
+  }
+
   void touch(int a) {
     WorkArc& arc = arcs_[a];
-    arc.length = polylineLength(arc.polyline);
+    arc.length = filterLength(arc);
     ++arc.version;
     queue_.push({arc.length, a, arc.version});
   }

@@ -28,8 +28,8 @@ struct MultiresLevel {
 
 struct MultiresGraph {
   std::vector<MultiresLevel> levels;  ///< [0] coarsest … back() finest (= base)
-  /// Graph length used to scale the thresholds: the longest root-to-leaf path of the base graph
-  /// along its arcs (model units).
+  /// Graph length used to scale the thresholds: the longest root-to-leaf path of the base graph,
+  /// each arc counted by the straight distance between its ends (graphSpan; model units).
   double graphLength = 0.0;
 
   int levelCount() const { return static_cast<int>(levels.size()); }

@@ -81,11 +81,16 @@ TEST(Multires, LevelOrderThresholdsAndGraphLength) {
   EXPECT_NEAR(graphLength(base), longest, 1e-12);
   EXPECT_NEAR(longest, base.nodes[n.h.footL].f, 1e-12);  // head to the longer leg's foot
 
+  // The thresholds scale with the span: arcs counted straight, end to end (the bent left leg
+  // counts its chord), so a zigzag embedding does not inflate them.
+  const double span = graphSpan(base);
+  EXPECT_LT(span, longest);
+  EXPECT_GT(span, 0.95 * longest);
   const MultiresGraph m = buildMultiresolution(base);
   ASSERT_EQ(m.levelCount(), 10);
-  EXPECT_DOUBLE_EQ(m.graphLength, longest);
+  EXPECT_DOUBLE_EQ(m.graphLength, span);
   for (int i = 0; i < 10; ++i)
-    EXPECT_NEAR(m.levels[i].threshold, 0.10 * longest * (9 - i) / 9.0, 1e-12);
+    EXPECT_NEAR(m.levels[i].threshold, 0.10 * span * (9 - i) / 9.0, 1e-12);
   EXPECT_EQ(m.levels.back().threshold, 0.0);
 
   // Finest level = the base, unfiltered.
@@ -309,7 +314,35 @@ TEST(Multires, SmallerArcsRemovedFirstAndExtentKept) {
   const NoisyHumanoid n = noisyHumanoid();
   const MultiresGraph m = buildMultiresolution(n.h.graph);
   for (const MultiresLevel& level : m.levels)
-    EXPECT_NEAR(graphLength(level.graph), m.graphLength, 1e-12);
+    EXPECT_NEAR(graphLength(level.graph), graphLength(n.h.graph), 1e-12);
+}
+
+// External arcs are filtered by their span, how far the extremity stands out from its
+// branching; a leaf whose embedding zigzags (level-set centroids jumping across a flat fin) is
+// not kept for its inflated length, and a straight one as far out is not lost.
+TEST(Multires, ExternalArcsFilteredBySpan) {
+  GraphBuilder b(Eigen::Vector3d(0, 2, 0));
+  const int x = b.limb(b.root(), Eigen::Vector3d(0, 1, 0));
+  // Span 0.06, embedding 0.06 + 4 × 0.1 zigzag.
+  const int zigzag = b.limb(x,
+                            {Eigen::Vector3d(0.1, 1, 0), Eigen::Vector3d(0, 1, 0),
+                             Eigen::Vector3d(0.1, 1, 0), Eigen::Vector3d(0, 1, 0)},
+                            Eigen::Vector3d(-0.06, 1, 0));
+  const int far = b.limb(x, Eigen::Vector3d(0.2, 1, 0));
+  const int straight = b.limb(x, Eigen::Vector3d(0, 0.8, 0));
+  ASSERT_GT(b.graph().arcs[b.arcTo(zigzag)].length, 0.4);
+  const FilteredGraph f = filterGraph(b.graph(), 0.1);
+  EXPECT_EQ(f.links.nodeCoarser[zigzag], -1);
+  EXPECT_GE(f.links.nodeCoarser[far], 0);
+  EXPECT_GE(f.links.nodeCoarser[straight], 0);
+  // An internal arc keeps its embedding length: the bent trunk is not collapsed.
+  GraphBuilder t(Eigen::Vector3d(0, 2, 0));
+  const int hip = t.limb(t.root(), {Eigen::Vector3d(0.15, 1.95, 0)}, Eigen::Vector3d(0, 1.9, 0));
+  t.limb(hip, Eigen::Vector3d(0.5, 1.5, 0));
+  t.limb(hip, Eigen::Vector3d(-0.5, 1.5, 0));
+  const FilteredGraph g = filterGraph(t.graph(), 0.2);
+  EXPECT_GE(g.links.nodeCoarser[hip], 0);
+  EXPECT_EQ(g.graph.leaves().size(), 2u);
 }
 
 // Poirier Figure 3c: after filtering no node other than the root has degree 2, even when the
