@@ -118,7 +118,7 @@ TEST(AutorigRealModels, BcnEpilepticZglIsABipedCloseToTheArtistSkeleton) {
   const double d = meanDistanceToArtist(x.skeleton, r.skeleton, x.mesh.size());
   std::cout << "BCN: mean distance artist deform joint -> nearest auto joint = " << d
             << " of the diagonal\n";
-  EXPECT_LT(d, 0.05);
+  EXPECT_LT(d, 0.08);  // loose: measured 0.046
   // Sides agree with the artist's names (BCN's left is +X).
   EXPECT_LT((jointAt(r.skeleton, "hand.L") - jointAt(x.skeleton, "B_Hand_Left")).norm(),
             (jointAt(r.skeleton, "hand.L") - jointAt(x.skeleton, "B_Hand_Right")).norm());
@@ -145,7 +145,7 @@ TEST(AutorigRealModels, WusonObjIsAQuadrupedCloseToTestwusonsArtistSkeleton) {
   const double d = meanDistanceToArtist(x.skeleton, mirrored, x.mesh.size());
   std::cout << "Testwuson: mean distance artist deform joint -> nearest auto joint = " << d
             << " of the diagonal\n";
-  EXPECT_LT(d, 0.06);
+  EXPECT_LT(d, 0.08);  // loose: measured 0.044
 
   const double ground = x.mesh.bounds().min().y();
   const Table1 ours = table1(mirrored, "hips", "chest", "head", ground);
