@@ -134,7 +134,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
       paths[i].insert(paths[i].begin(), *newHead[start]);
     }
     PlacementOptions options;
-    if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
+    if (branchEnd[i] && !virtualTop[i]) options.freeEnd = 0.4, options.scale = globalScale;
     placements[i] = placeJoints(chains[i], paths[i], params, options);
     const ArcPlacement& p = placements[i];
     if (virtualTop[i] && p.points.size() > 1) {
