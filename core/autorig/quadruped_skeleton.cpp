@@ -39,14 +39,15 @@ BuiltSkeleton buildQuadrupedSkeleton(const TemplateInput& in, const Trunk& t,
     return in.probe.towardSurface(p, f.up, fraction);
   };
 
-  // P, the spine nodes and S lifted toward the back.
+  // P and S lifted toward the back, the spine nodes with them: on the segment between the two.
+  // (Not on the level-set centroids between them: near S those are the centres of caps around
+  // the neck's root and sag under the belly — on Wuson the last one fell outside the body.)
   const Eigen::Vector3d P = lift(paths.spine.front(), qp.backLift);
+  const Eigen::Vector3d S = lift(paths.spine.back(), qp.backLift);
   const int hips = b.add("hips", -1, P, primaryTag());
   int parent = hips;
   for (int k = 1; k <= 3; ++k)
-    parent = b.add(numbered("spine", k), parent, lift(paths.spine.at(k / 4.0), qp.backLift),
-                   primaryTag());
-  const Eigen::Vector3d S = lift(paths.spine.back(), qp.backLift);
+    parent = b.add(numbered("spine", k), parent, P + (k / 4.0) * (S - P), primaryTag());
   const int chest = b.add("chest", parent, S, primaryTag());
   b.setTail(hips, b.position(hips + 1));
 
@@ -57,9 +58,11 @@ BuiltSkeleton buildQuadrupedSkeleton(const TemplateInput& in, const Trunk& t,
   const Eigen::Vector3d J = paths.head.at(tJ);
   parent = chest;
   const int vertebrae[] = {7, 4, 2, 1};
+  // The neck's root follows S's lift, fading out toward J.
+  const Eigen::Vector3d sLift = S - paths.head.back();
   for (int k = 0; k < 4; ++k) {
-    const double along = tJ + (1.0 - tJ) * vertebrae[k] / 8.0;
-    parent = b.add(numbered("neck", k + 1), parent, paths.head.at(along), primaryTag());
+    const double w = vertebrae[k] / 8.0, along = tJ + (1.0 - tJ) * w;
+    parent = b.add(numbered("neck", k + 1), parent, paths.head.at(along) + w * sLift, primaryTag());
   }
   b.setTail(chest, b.position(chest + 1));
   const int head = b.add("head", parent, J, primaryTag(), paths.head.front());

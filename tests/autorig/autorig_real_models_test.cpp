@@ -145,7 +145,7 @@ TEST(AutorigRealModels, WusonObjIsAQuadrupedCloseToTestwusonsArtistSkeleton) {
   const double d = meanDistanceToArtist(x.skeleton, mirrored, x.mesh.size());
   std::cout << "Testwuson: mean distance artist deform joint -> nearest auto joint = " << d
             << " of the diagonal\n";
-  EXPECT_LT(d, 0.08);  // loose: measured 0.044
+  EXPECT_LT(d, 0.08);  // loose: measured 0.038
 
   const double ground = x.mesh.bounds().min().y();
   const Table1 ours = table1(mirrored, "hips", "chest", "head", ground);
