@@ -19,6 +19,7 @@
 #include "main_window.h"
 #include "palette.h"
 #include "screen_analysis.h"
+#include "session_runner.h"
 #include "viewport_widget.h"
 
 using rw::test::analyzeScreen;
@@ -109,6 +110,9 @@ class ViewportTest : public QObject {
   void openBcnWithoutGrid() {
     QVERIFY2(open(kBcn), qPrintable(window_->statusMessage()));
     viewport()->setGridVisible(false);
+    // The mesh-head marker appears when the pipeline has resolved the head: wait for it, so
+    // that before/after images compare the same scene.
+    QVERIFY(QTest::qWaitFor([&] { return !window_->sessionRunner()->busy(); }, kLoadTimeoutMs));
   }
 
  private slots:

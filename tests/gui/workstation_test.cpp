@@ -335,7 +335,16 @@ class WorkstationTest : public QObject {
     QVERIFY(window_->outliner()->item(thigh)->isSelected());
     viewport()->setWeightView(true);
     const QImage weights = grab(QStringLiteral("workstation_weight_view"));
-    QVERIFY(countPixels(weights, QColor(255, 0, 0), 90) > 50);  // red where the thigh owns it
+    // Warm colours (yellow 0.75 .. red 1) where the thigh owns the skin, blue elsewhere.
+    int warm = 0;
+    const QImage rgb = weights.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y)
+      for (int x = 0; x < rgb.width(); ++x) {
+        const QRgb c = rgb.pixel(x, y);
+        if (qRed(c) > 170 && qBlue(c) < 90 && qRed(c) >= qGreen(c)) ++warm;
+      }
+    qInfo() << "  warm weight pixels" << warm;
+    QVERIFY(warm > 200);
     viewport()->setWeightView(false);
 
     // The timeline plays the retargeted walk: the frame advances and the skin moves.
