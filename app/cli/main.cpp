@@ -10,6 +10,7 @@
 #include "cli/graph_command.h"
 #include "cli/info_command.h"
 #include "cli/retarget_command.h"
+#include "cli/rig_command.h"
 #include "cli/skin_command.h"
 
 int main(int argc, char** argv) {
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
   rw::cli::addEvalCommand(app, exitCode);
   rw::cli::addAutorigCommand(app, exitCode);
   rw::cli::addRetargetCommand(app, exitCode);
+  rw::cli::addRigCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -6,8 +6,7 @@
 #include "cli/character_output.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
-#include "cli/load_or_exit.h"
-#include "field/head_vertex.h"
+#include "cli/retarget_options.h"
 #include "io/export/export_character.h"
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
@@ -17,44 +16,13 @@
 namespace rw::cli {
 
 void addRetargetCommand(CLI::App& app, int& exitCode) {
-  struct Options {
-    std::string mesh, skeleton, meshHead = "auto", skeletonHead, out, json;
-    RigParams params;
+  struct Options : RetargetOptions {
+    std::string out, json;
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "retarget", "Retarget a skeleton (with its control bones) into a mesh (Poirier 2009)");
-  cmd->add_option("MESH", o->mesh, "character mesh (any format Assimp reads)")->required();
-  cmd->add_option("SKELETON", o->skeleton, "skeleton: a rig .json or any file with bones")
-      ->required();
-  cmd->add_option("--mesh-head", o->meshHead, "mesh head node: vertex:N, x,y,z or auto")
-      ->capture_default_str();
-  cmd->add_option("--skeleton-head", o->skeletonHead, "skeleton head joint (name)")->required();
-  PlacementParams& pp = o->params.placement;
-  cmd->add_option("--gamma-angle", pp.gammaAngle, "γθ: weight of joint-angle changes")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--gamma-length", pp.gammaLength, "γl: weight of relative bone-length changes")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--gamma-distance", pp.gammaDistance,
-                  "γx: weight of bones' distance from the mesh arc")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--samples", pp.samples, "candidate joint positions per mesh arc")
-      ->capture_default_str()
-      ->check(CLI::Range(3, 1000));
-  cmd->add_option("--levels", o->params.mesh.multires.levels, "mesh graph resolution levels")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100));
-  cmd->add_option("--filter", o->params.mesh.multires.filterFraction,
-                  "coarsest filter threshold, as a fraction of the graph length")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--length-threshold", o->params.mesh.symmetry.lengthThreshold,
-                  "symmetry length threshold C")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+  addRetargetOptions(cmd, *o);
   cmd->add_option("-o,--output", o->out, "OUT.json (rig), OUT.fbx, OUT.glb or OUT.gltf")
       ->required();
   cmd->add_option("--json", o->json, "write the retarget report to this file ('-' for stdout)");
@@ -63,51 +31,12 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    auto meshCharacter = std::make_shared<Character>(loadOrExit(o->mesh));
-    if (meshCharacter->mesh.positions.empty()) {
-      std::cerr << o->mesh << ": has no mesh to retarget into" << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    const Character skeletonCharacter = loadCharacterOrRigOrExit(o->skeleton);
-    if (skeletonCharacter.skeleton.empty()) {
-      std::cerr << o->skeleton << ": has no skeleton" << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    const int headJoint = skeletonCharacter.skeleton.indexOf(o->skeletonHead);
-    if (headJoint < 0) {
-      std::cerr << o->skeleton << ": no joint named '" << o->skeletonHead << "'" << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    Expected<int> meshHead = resolveHeadVertex(meshCharacter->mesh, o->meshHead);
-    if (!meshHead) {
-      std::cerr << o->mesh << ": " << meshHead.error().message << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    RigSession session;
-    session.setMesh(std::shared_ptr<const Mesh>(meshCharacter, &meshCharacter->mesh));
-    session.setSkeleton(std::make_shared<const Skeleton>(skeletonCharacter.skeleton));
-    session.setMeshHead(*meshHead);
-    session.setSkeletonHead(headJoint);
-    session.setParams(o->params);
-    if (Status st = session.run()) {
-      std::cerr << o->mesh << ": " << st->message << std::endl;
-      exitCode = kExitCannotDo;
-      return;
-    }
+    const std::unique_ptr<RetargetRun> run = runRetargetOrReport(*o, exitCode);
+    if (!run) return;
+    const RigSession& session = *run->session;
     const GraphMatching& matching = *session.matching();
-    if (matching.matches.empty()) {
-      std::cerr << o->mesh << ": no skeleton arc of " << o->skeleton
-                << " matches the mesh graph from these head nodes";
-      if (!matching.unmatched.empty())
-        std::cerr << " (" << matching.unmatched.front().reason << ")";
-      std::cerr << std::endl;
-      exitCode = kExitCannotDo;
-      return;
-    }
+    const std::shared_ptr<Character>& meshCharacter = run->meshCharacter;
+    const Character& skeletonCharacter = run->skeletonCharacter;
     const RetargetedSkeleton& result = *session.retargeted();
     Status written;
     if (isCharacterOutput(o->out)) {
@@ -121,7 +50,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
       rig.skeleton = result.skeleton;
       rig.meshPath = o->mesh;
       rig.skeletonPath = o->skeleton;
-      rig.meshHeadVertex = *meshHead;
+      rig.meshHeadVertex = session.meshHead();
       rig.skeletonHeadJoint = o->skeletonHead;
       const SkeletonGraph& g = *session.skeletonGraph();
       const GraphSymmetry& sym = *session.skeletonSymmetry();

@@ -1,6 +1,7 @@
 #include "retarget/retarget_skeleton.h"
 
 #include <Eigen/Geometry>
+#include <cmath>
 #include <optional>
 
 #include "retarget/joint_placement.h"
@@ -200,7 +201,28 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
         newSum += *newHead[c];
         ++used;
       }
-    if (used > 0) return boneSimilarity(oldHead, oldSum / used, *newHead[j], newSum / used);
+    if (used == 1) return boneSimilarity(oldHead, oldSum, *newHead[j], newSum);
+    if (used > 1) {
+      // Several children (hips: spine and thighs): their mean can lie on the joint itself, so
+      // fit the rotation and scale to all of them (Umeyama) rather than to one direction.
+      Eigen::Matrix3Xd from(3, used + 1), to(3, used + 1);
+      from.col(0) = oldHead;
+      to.col(0) = *newHead[j];
+      int k = 1;
+      for (int c : children[j])
+        if (newHead[c] && (globals[c].translation() - oldHead).norm() > 1e-9 * extent) {
+          from.col(k) = globals[c].translation();
+          to.col(k++) = *newHead[c];
+        }
+      const Eigen::Matrix4d fit = Eigen::umeyama(from, to, true);
+      Similarity sim;
+      sim.oldOrigin = oldHead;
+      sim.newOrigin = *newHead[j];
+      sim.scale = fit.block<3, 3>(0, 0).col(0).norm();
+      if (!(sim.scale > 0.0) || !std::isfinite(sim.scale)) return std::nullopt;
+      sim.rotation = fit.block<3, 3>(0, 0) / sim.scale;
+      return sim;
+    }
     if (newTail[j]) return boneSimilarity(oldHead, shapes[j].tail, *newHead[j], *newTail[j]);
     if (aim[j]) return boneSimilarity(oldHead, aim[j]->first, *newHead[j], aim[j]->second);
     // The walk may run against the bone tree (a neck reached from the head): the placed parent

@@ -89,6 +89,14 @@ void bundledInto(const std::string& model, const std::string& file,
     const std::string bone = ik.substr(0, ik.find("_ik")) + ik.substr(ik.size() - 2);
     EXPECT_LT((jointPosition(s, ik) - jointPosition(s, bone)).norm(), 0.01 * size) << ik;
   }
+  // Control bones ride along with their deform bones: none flies off the character (a root
+  // linked to the hips once landed 10 units away, from a degenerate hips direction).
+  Eigen::AlignedBox3d near = c.mesh.bounds();
+  near.extend(near.max() + Eigen::Vector3d::Constant(0.2 * size));
+  near.extend(near.min() - Eigen::Vector3d::Constant(0.2 * size));
+  for (int j = 0; j < s.size(); ++j)
+    EXPECT_TRUE(near.contains(Eigen::Vector3d(s.restGlobals()[j].translation())))
+        << s.joints[j].name << " at " << s.restGlobals()[j].translation().transpose();
   if (!c.skeleton.empty()) print((file + " -> " + model).c_str(), metricsAgainst(s, c));
   std::printf("[retarget]   %zu arcs matched, %zu unplaced\n", session->matching()->matches.size(),
               session->matching()->unmatched.size());

@@ -1,0 +1,95 @@
+#include "cli/retarget_options.h"
+
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/load_or_exit.h"
+#include "field/head_vertex.h"
+
+namespace rw::cli {
+
+void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
+  cmd->add_option("MESH", o.mesh, "character mesh (any format Assimp reads)")->required();
+  cmd->add_option("SKELETON", o.skeleton, "skeleton: a rig .json or any file with bones")
+      ->required();
+  cmd->add_option("--mesh-head", o.meshHead, "mesh head node: vertex:N, x,y,z or auto")
+      ->capture_default_str();
+  cmd->add_option("--skeleton-head", o.skeletonHead, "skeleton head joint (name)")->required();
+  PlacementParams& pp = o.params.placement;
+  cmd->add_option("--gamma-angle", pp.gammaAngle, "γθ: weight of joint-angle changes")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--gamma-length", pp.gammaLength, "γl: weight of relative bone-length changes")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--gamma-distance", pp.gammaDistance,
+                  "γx: weight of bones' distance from the mesh arc")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--samples", pp.samples, "candidate joint positions per mesh arc")
+      ->capture_default_str()
+      ->check(CLI::Range(3, 1000));
+  cmd->add_option("--levels", o.params.mesh.multires.levels, "mesh graph resolution levels")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
+  cmd->add_option("--filter", o.params.mesh.multires.filterFraction,
+                  "coarsest filter threshold, as a fraction of the graph length")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--length-threshold", o.params.mesh.symmetry.lengthThreshold,
+                  "symmetry length threshold C")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+}
+
+std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode) {
+  auto run = std::make_unique<RetargetRun>();
+  run->meshCharacter = std::make_shared<Character>(loadOrExit(o.mesh));
+  exitCode = kExitBadInput;
+  if (run->meshCharacter->mesh.positions.empty()) {
+    std::cerr << o.mesh << ": has no mesh to retarget into" << std::endl;
+    return nullptr;
+  }
+  run->skeletonCharacter = loadCharacterOrRigOrExit(o.skeleton);
+  const Skeleton& skeleton = run->skeletonCharacter.skeleton;
+  if (skeleton.empty()) {
+    std::cerr << o.skeleton << ": has no skeleton" << std::endl;
+    return nullptr;
+  }
+  const int headJoint = skeleton.indexOf(o.skeletonHead);
+  if (headJoint < 0) {
+    std::cerr << o.skeleton << ": no joint named '" << o.skeletonHead << "'" << std::endl;
+    return nullptr;
+  }
+  Expected<int> meshHead = resolveHeadVertex(run->meshCharacter->mesh, o.meshHead);
+  if (!meshHead) {
+    std::cerr << o.mesh << ": " << meshHead.error().message << std::endl;
+    return nullptr;
+  }
+  run->session = std::make_unique<RigSession>();
+  RigSession& session = *run->session;
+  session.setMesh(std::shared_ptr<const Mesh>(run->meshCharacter, &run->meshCharacter->mesh));
+  session.setSkeleton(std::make_shared<const Skeleton>(skeleton));
+  session.setMeshHead(*meshHead);
+  session.setSkeletonHead(headJoint);
+  session.setParams(o.params);
+  if (Status st = session.run()) {
+    std::cerr << (st->message.find("joint") != std::string::npos ? o.skeleton : o.mesh) << ": "
+              << st->message << std::endl;
+    exitCode = kExitCannotDo;
+    return nullptr;
+  }
+  const GraphMatching& matching = *session.matching();
+  if (matching.matches.empty()) {
+    std::cerr << o.mesh << ": no skeleton arc of " << o.skeleton
+              << " matches the mesh graph from these head nodes";
+    if (!matching.unmatched.empty()) std::cerr << " (" << matching.unmatched.front().reason << ")";
+    std::cerr << std::endl;
+    exitCode = kExitCannotDo;
+    return nullptr;
+  }
+  exitCode = kExitOk;
+  return run;
+}
+
+}  // namespace rw::cli

@@ -1,0 +1,122 @@
+#include "cli/rig_command.h"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "cli/character_output.h"
+#include "cli/exit_codes.h"
+#include "cli/json_report.h"
+#include "cli/load_or_exit.h"
+#include "cli/retarget_options.h"
+#include "io/export/export_character.h"
+#include "io/retarget_report.h"
+#include "io/rig_json.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_metrics.h"
+#include "motion/retarget_motion.h"
+#include "skin/bone_heat.h"
+
+namespace rw::cli {
+
+void addRigCommand(CLI::App& app, int& exitCode) {
+  struct Options : RetargetOptions {
+    std::string motion, out, json;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand(
+      "rig", "The whole chain: retarget a skeleton into a mesh, skin it, put a motion on it");
+  addRetargetOptions(cmd, *o);
+  cmd->add_option("MOTION", o->motion, "motion to put on the rig (BVH or any animated file)");
+  cmd->add_option("-o,--output", o->out, "OUT.fbx, OUT.glb, OUT.gltf or OUT.json")->required();
+  cmd->add_option("--json", o->json, "write the report to this file ('-' for stdout)");
+  cmd->callback([o, &exitCode] {
+    using Clock = std::chrono::steady_clock;
+    if (!checkOutputFormat(o->out)) {
+      exitCode = kExitBadInput;
+      return;
+    }
+    Character motion;
+    if (!o->motion.empty()) {  // read first: a bad motion file costs nothing
+      motion = loadOrExit(o->motion);
+      if (motion.skeleton.empty() || motion.clips.empty()) {
+        std::cerr << o->motion << ": the file has no skeleton animation" << std::endl;
+        exitCode = kExitBadInput;
+        return;
+      }
+    }
+    const std::unique_ptr<RetargetRun> run = runRetargetOrReport(*o, exitCode);
+    if (!run) return;
+    nlohmann::json report = retargetReport(*run->session);
+    Character character;
+    character.sourcePath = o->mesh;
+    character.mesh = run->meshCharacter->mesh;
+    character.skeleton = run->session->retargeted()->skeleton;
+
+    auto t0 = Clock::now();
+    Expected<BoneHeatResult> skin = boneHeatWeights(character.mesh, character.skeleton);
+    if (!skin) {
+      std::cerr << o->mesh << ": skinning failed: " << skin.error().message << std::endl;
+      exitCode = kExitCannotDo;
+      return;
+    }
+    character.skin = skin->weights;
+    report["stage_seconds"]["skin"] = std::chrono::duration<double>(Clock::now() - t0).count();
+
+    if (!o->motion.empty()) {
+      t0 = Clock::now();
+      Expected<JointCorrespondence> map = matchJoints(motion.skeleton, character.skeleton);
+      if (!map) {
+        std::cerr << o->motion << ": " << map.error().message << std::endl;
+        exitCode = kExitCannotDo;
+        return;
+      }
+      Expected<RetargetResult> moved =
+          retargetMotion(motion.skeleton, motion.clips.front(), character.skeleton, *map);
+      if (!moved) {
+        std::cerr << o->motion << ": " << moved.error().message << std::endl;
+        exitCode = kExitCannotDo;
+        return;
+      }
+      const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      const RetargetMetrics m = measureRetarget(*moved, *map, seconds);
+      character.clips.push_back(moved->clip);
+      report["stage_seconds"]["motion"] = seconds;
+      report["motion"] = {{"clip", moved->clip.name},
+                          {"frames", m.frames},
+                          {"foot_skate_percent_leg_per_second", m.footSkatePercentLegPerSecond},
+                          {"max_penetration", m.maxPenetration},
+                          {"pose_fidelity_degrees", m.poseFidelityDegrees}};
+    }
+    Status written;
+    if (isCharacterOutput(o->out)) {
+      written = exportCharacter(character, o->out);
+    } else {
+      RigDocument rig;
+      rig.skeleton = character.skeleton;
+      rig.meshPath = o->mesh;
+      rig.skeletonPath = o->skeleton;
+      rig.meshHeadVertex = run->session->meshHead();
+      rig.skeletonHeadJoint = o->skeletonHead;
+      rig.skin = character.skin;
+      rig.parameters = report["parameters"];
+      written = writeRigJson(rig, o->out);
+    }
+    if (written) {
+      std::cerr << o->out << ": " << written->message << std::endl;
+      exitCode = kExitBadInput;
+      return;
+    }
+    if (!writeJsonReport(o->json, report)) {
+      exitCode = kExitBadInput;
+      return;
+    }
+    std::cout << o->out << ": " << character.skeleton.size() << " bones ("
+              << report["matches"].size() << " arcs matched, " << report["unplaced"].size()
+              << " unplaced), weights on " << character.mesh.source.positions.size() << " vertices"
+              << (character.clips.empty() ? "" : ", 1 clip") << "\n";
+    exitCode = kExitOk;
+  });
+}
+
+}  // namespace rw::cli
