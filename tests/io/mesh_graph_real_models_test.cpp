@@ -215,6 +215,38 @@ TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   EXPECT_GE(g.multires.finest().leaves().size(), 10u);
 }
 
+// The head node is clicked by hand: anywhere on the front of the head gives the same coarsest
+// leaves (measured: 8 distinct vertices over ±0.06 × ±0.15 around the nose, all 5 leaves). The
+// pairs need the head on the mirror plane (Poirier §5: "it must lie roughly on the geometrical
+// axis of symmetry"): 0.05 off it, the two front legs branch at saddles far enough apart in f
+// to be grouped apart.
+TEST(MeshGraphRealModels, TestwusonCoarsestLevelDoesNotDependOnTheExactHeadVertex) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const Eigen::Vector3d neck = c.skeleton.restGlobals()[c.skeleton.indexOf("Neck")].translation();
+  const double height = box.sizes().y();
+  const std::vector<Eigen::Vector2d> offsets = {
+      {-0.06, -0.15}, {0.06, 0.15}, {0.0, -0.15}, {0.0, 0.15}};
+  for (const Eigen::Vector2d& offset : offsets) {
+    SCOPED_TRACE(offset.transpose());
+    const MeshGraph g = graphOf(c, {neck.x() + offset.x(), neck.y() + offset.y(), box.max().z()});
+    const std::vector<Leaf> leaves = coarsestLeaves(g);
+    EXPECT_EQ(leaves.size(), 5u);
+    const auto m = matchExtremities(leaves, c,
+                                    {{"foreleg.L", {"ForeLeg_L_04", "ForeLeg_L_05"}},
+                                     {"foreleg.R", {"ForeLeg_R_04", "ForeLeg_R_05"}},
+                                     {"hindleg.L", {"HindLeg_L_03", "HindLeg_L_04"}},
+                                     {"hindleg.R", {"HindLeg_R_03", "HindLeg_R_04"}},
+                                     {"tail", {"Tail05", "Tail06"}}},
+                                    0.1 * height);
+    ASSERT_EQ(m.size(), 5u);
+    if (offset.x() != 0.0) continue;
+    expectAxialPair(m.at("foreleg.L"), m.at("foreleg.R"));
+    expectAxialPair(m.at("hindleg.L"), m.at("hindleg.R"));
+  }
+}
+
 TEST(MeshGraphRealModels, EveryFileVertexMapsToAnArcDespiteLooseParts) {
   for (const char* file : {"X/BCN_Epileptic.X", "X/Testwuson.X", "OBJ/spider.obj"}) {
     SCOPED_TRACE(file);
