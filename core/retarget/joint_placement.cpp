@@ -87,8 +87,17 @@ ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
     const double l = ((v[b] - v[a]).norm() - rest) / rest;
     return l * l;
   };
+  // Unit directions between every pair of samples: the angle term is evaluated O(t·m³) times.
+  std::vector<Eigen::Vector3d> direction(std::size_t(m) * m, Eigen::Vector3d::Zero());
+  for (int a = 0; a < m; ++a)
+    for (int b = a + 1; b < m; ++b) {
+      const Eigen::Vector3d d = v[b] - v[a];
+      const double n = d.norm();
+      if (n > 0.0) direction[std::size_t(a) * m + b] = d / n;
+    }
   auto angleTerm = [&](int joint, int p, int c, int n) {
-    return std::abs(angleBetween(v[c] - v[p], v[n] - v[c]) - restAngle[joint]);
+    const double cosine = direction[std::size_t(p) * m + c].dot(direction[std::size_t(c) * m + n]);
+    return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle[joint]);
   };
   auto boneCost = [&](int bone, int a, int b) {
     return params.gammaLength * lengthTerm(bone, a, b) +
