@@ -44,7 +44,10 @@ std::vector<std::vector<int>> groupSiblings(const TopologyGraph& graph,
                                             const std::vector<ShapeDescriptor>& arcDescriptors,
                                             double lengthThreshold) {
   std::vector<double> lengths(graph.arcCount());
-  for (int a = 0; a < graph.arcCount(); ++a) lengths[a] = graph.arcs[a].length;
+  for (int a = 0; a < graph.arcCount(); ++a) {
+    const std::vector<Eigen::Vector3d>& polyline = graph.arcs[a].polyline;
+    lengths[a] = polyline.empty() ? 0.0 : (polyline.back() - polyline.front()).norm();
+  }
 
   // Equal descriptors, in order of first appearance.
   std::vector<std::vector<int>> byShape;

@@ -6,12 +6,12 @@ namespace rw {
 struct SymmetryParams {
   /// Poirier §5.2 length variation threshold C, made scale-free: a group of sibling arcs with
   /// equal shape descriptors is split when (longest − shortest) > lengthThreshold × longest
-  /// (arc lengths along their polylines). Relative to the group's own longest arc rather than
-  /// to the graph, so that small limbs (fingers) get a proportionally small tolerance.
-  /// Default 0.25: limbs of a pair may differ by up to 25% of the longer one, which keeps a
-  /// humanoid's legs or arms together when posing or meshing noise makes them differ by 10–20%
-  /// (1.2 vs 1.0 is 17% of the longer), while Poirier's Figure 6 tail, clearly longer than the
-  /// legs of the same shape (≥ 4/3 of them), is split off.
+  /// (arc spans, end to end: see groupSiblings). Relative to the group's own longest arc rather
+  /// than to the graph, so that small limbs (fingers) get a proportionally small tolerance. Default
+  /// 0.25: limbs of a pair may differ by up to 25% of the longer one, which keeps a humanoid's legs
+  /// or arms together when posing or meshing noise makes them differ by 10–20% (1.2 vs 1.0 is 17%
+  /// of the longer), while Poirier's Figure 6 tail, clearly longer than the legs of the same shape
+  /// (≥ 4/3 of them), is split off.
   double lengthThreshold = 0.25;
   /// Branchings closer than this fraction of the graph's f range (distance from the head) are
   /// one branching for grouping: the arcs hanging from a chain of such nodes are siblings.
