@@ -302,6 +302,9 @@ void MainWindow::createMenus() {
   rig->addAction(tr("Cancel Run"), this, &MainWindow::cancelRun)
       ->setShortcut(QKeySequence(Qt::Key_Escape));
   rig->addAction(tr("Auto Head Nodes"), this, &MainWindow::suggestHeads);
+  rig->addAction(tr("Automatic Skeleton (from the mesh)"), this, &MainWindow::autoSkeleton)
+      ->setToolTip(tr("Grow a biped, quadruped or generic skeleton from the mesh's harmonic "
+                      "graph (Aujay 2007) when you have no skeleton to retarget"));
   rig->addAction(tr("Reset Parameters"), parameters_, &ParameterDock::resetToDefaults);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));

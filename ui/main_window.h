@@ -106,6 +106,9 @@ class MainWindow : public QMainWindow {
   void setSkeletonHead(int joint);          ///< undoable
   void setParams(const RigParams& params);  ///< undoable, one step
   void suggestHeads();                      ///< both heads back to `auto` (undoable)
+  /// Rig ▸ Automatic Skeleton: a skeleton grown from the mesh graph (Aujay 2007) on a worker
+  /// thread, used as the skeleton to retarget (its head joint `head` becomes the skeleton head).
+  void autoSkeleton();
   void setDisplayLevel(int level);
   void setSelectedJoint(int joint);
   bool writeAutosave();
@@ -114,6 +117,7 @@ class MainWindow : public QMainWindow {
   void characterLoaded(const QString& path);
   void loadFailed(const QString& message);
   void skeletonLoaded(const QString& path);
+  void autoSkeletonFailed(const QString& message);
   void motionLoaded(const QString& path);
   void projectLoaded(const QString& path);
   /// A pipeline run finished and its results are on screen.

@@ -380,6 +380,21 @@ class WorkstationTest : public QObject {
     QCOMPARE(timeline->frame(), 5);
   }
 
+  // Rig ▸ Automatic Skeleton (issue 10): a mesh with no skeleton gets one grown from its graph,
+  // which becomes the skeleton to retarget, head joint set.
+  void automaticSkeletonFromTheMesh() {
+    QVERIFY(openBcn());  // mesh head: `auto`
+    QSignalSpy loaded(window_.get(), &MainWindow::skeletonLoaded);
+    window_->autoSkeleton();
+    QVERIFY(QTest::qWaitFor([&] { return loaded.count() > 0; }, kTimeoutMs));
+    QVERIFY(settle());
+    const auto& skeleton = window_->skeletonCharacter()->skeleton;
+    QVERIFY(skeleton.indexOf("head") >= 0);
+    QVERIFY(skeleton.indexOf("thigh.L") >= 0);
+    QCOMPARE(window_->skeletonHead(), skeleton.indexOf("head"));
+    qInfo() << "  automatic skeleton:" << skeleton.size() << "joints;" << window_->statusMessage();
+  }
+
   void gammaChangeMovesJointsAndRerunsOnlyPlacement() {
     QVERIFY(openDemo());
     const auto before = window_->snapshot();
