@@ -151,6 +151,8 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     if (p.points.size() != points.size() + offset) continue;
     for (std::size_t k = 0; k < points.size(); ++k) {
       const ArcPoint& a = points[k];
+      // A partial retarget moves the chosen subtree only: the joint it hangs from stays.
+      if (matching.partial && i == 0 && k == 0) continue;
       const Eigen::Vector3d& x = p.points[k + offset];
       if (a.tail) {
         newTail[a.joint] = x;

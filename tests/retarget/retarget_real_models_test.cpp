@@ -160,3 +160,39 @@ TEST(RetargetRealModels, QuadrupedIntoTestwuson) {
               {"front_thigh", "front_shin", "thigh", "shin"},
               {"front_foot_ik.L", "front_foot_ik.R", "foot_ik.L", "foot_ik.R"});
 }
+
+// Partial retargeting (issue 5): a chosen skeleton subtree onto a chosen mesh limb — here the
+// production biped's left arm onto BCN's left leg; the rest of the skeleton stays where it was.
+TEST(RetargetRealModels, PartialRetargetPutsTheLeftArmIntoTheLeftLeg) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  Expected<RigDocument> rig =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(rig.ok());
+  const Skeleton& s = rig->skeleton;
+  // A vertex halfway down BCN's left leg: the artist's left knee.
+  const Eigen::Vector3d knee = jointPosition(c.skeleton, "B_Knee_Left");
+  int legVertex = 0;
+  for (int v = 0; v < int(c.mesh.positions.size()); ++v)
+    if ((c.mesh.positions[v] - knee).norm() < (c.mesh.positions[legVertex] - knee).norm())
+      legVertex = v;
+  RigParams params;
+  params.partialSkeletonJoint = s.indexOf("upperarm.L");
+  params.partialMeshVertex = legVertex;
+  const auto session =
+      runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), s, "head", params);
+  ASSERT_TRUE(session->retargeted());
+  EXPECT_TRUE(session->matching()->partial);
+  const Skeleton& out = session->retargeted()->skeleton;
+  const double size = c.mesh.bounds().diagonal().norm();
+  // The arm now runs down the left leg: the hand ends near the foot, the elbow near the knee.
+  for (const char* joint : {"forearm.L", "hand.L"}) {
+    EXPECT_EQ(session->retargeted()->fate[s.indexOf(joint)], JointFate::Placed) << joint;
+    const Eigen::Vector3d p = jointPosition(out, joint);
+    EXPECT_GT(p.x(), c.mesh.bounds().center().x()) << joint;  // the left side
+    EXPECT_LT(p.y(), knee.y() + 0.15 * size) << joint;        // down the leg
+  }
+  // Outside the subtree nothing moved.
+  for (const char* joint : {"thigh.R", "upperarm.R", "spine.02", "head"})
+    EXPECT_LT((jointPosition(out, joint) - jointPosition(s, joint)).norm(), 1e-9) << joint;
+}
