@@ -21,7 +21,7 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
   std::vector<char> used(mesh.positions.size(), 0);
   for (const auto& t : mesh.triangles) used[t[0]] = used[t[1]] = used[t[2]] = 1;
   if (spec == "auto") {
-    // Largest part by triangle count.
+    // Parts by triangle count.
     std::vector<int> parent(mesh.positions.size());
     std::iota(parent.begin(), parent.end(), 0);
     auto find = [&](int x) {
@@ -32,10 +32,12 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
       parent[find(t[0])] = find(t[1]), parent[find(t[1])] = find(t[2]);
     std::vector<int> size(mesh.positions.size(), 0);
     for (const auto& t : mesh.triangles) ++size[find(t[0])];
-    const int largest = int(std::max_element(size.begin(), size.end()) - size.begin());
+    // The highest point of the big parts: a head modelled as its own shell (BCN_Epileptic's
+    // is half the body's size) counts, eyes and buttons do not.
+    const int largest = *std::max_element(size.begin(), size.end());
     int best = -1;
     for (int v = 0; v < int(mesh.positions.size()); ++v)
-      if (used[v] && find(v) == largest &&
+      if (used[v] && size[find(v)] >= 0.2 * largest &&
           (best < 0 || mesh.positions[v].y() > mesh.positions[best].y()))
         best = v;
     return best;

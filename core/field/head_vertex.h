@@ -9,8 +9,8 @@
 namespace rw {
 
 /// Resolves a head specification to a welded vertex. `auto` picks the highest point (+Y, the up
-/// axis of character space) of the largest part — the top of the head of a standing character;
-/// quadrupeds should be given their head explicitly.
+/// axis of character space) of the parts at least a fifth the size of the largest — the top of
+/// the head of a standing character; quadrupeds should be given their head explicitly.
 Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec);
 
 }  // namespace rw

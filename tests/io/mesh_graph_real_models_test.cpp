@@ -266,3 +266,16 @@ TEST(MeshGraphRealModels, EveryFileVertexMapsToAnArcDespiteLooseParts) {
     EXPECT_GT(referenced, 0);
   }
 }
+
+// `--head auto` on a character whose head is its own shell (BCN: head 1724 triangles, body
+// 3090, eyes 144): the top of the head shell, not the top of the body's neck.
+TEST(HeadVertexRealModels, AutoIsTheTopOfBcnsSeparateHeadShell) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  const Expected<int> head = resolveHeadVertex(c.mesh, "auto");
+  ASSERT_TRUE(head.ok());
+  EXPECT_NEAR(c.mesh.positions[*head].y(), c.mesh.bounds().max().y(), 1e-12);
+  // Above the artist's skull joint.
+  EXPECT_GT(c.mesh.positions[*head].y(),
+            c.skeleton.restGlobals()[c.skeleton.indexOf("B_Neck")].translation().y());
+}
