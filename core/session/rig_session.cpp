@@ -215,9 +215,11 @@ Status RigSession::run(const Progress* progress) {
     return std::nullopt;
   });
   stage(RigStage::SkeletonSymmetry, bool(skelGraph_), [&]() -> Status {
-    // Skeleton branchings are exact joints: no flat-branching tolerance.
+    // Skeleton branchings are exact joints (no flat-branching tolerance), its arcs are bones
+    // (measured along them).
     SymmetryParams p = params_.mesh.symmetry;
     p.flatBranchFraction = 0.0;
+    p.measureAlongArcs = true;
     skelSym_ = std::make_shared<const GraphSymmetry>(detectSymmetry(skelGraph_->graph, p));
     return std::nullopt;
   });

@@ -81,8 +81,8 @@ GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& p
       nodeLevel[tree.childNode[arc]] = nodeLevel[node];
       onPrimary[tree.childNode[arc]] = onPrimary[node];
     }
-    std::vector<std::vector<int>> groups =
-        groupSiblings(graph, siblings, result.arcDescriptors, params.lengthThreshold);
+    std::vector<std::vector<int>> groups = groupSiblings(
+        graph, siblings, result.arcDescriptors, params.lengthThreshold, params.measureAlongArcs);
     // Three equal limbs where two mirror each other and one sits on the mirror plane (hind
     // legs and a tail of the same length): a pair and a lone limb, not a radial group.
     for (std::size_t g = 0; g < groups.size(); ++g)

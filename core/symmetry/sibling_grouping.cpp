@@ -42,11 +42,13 @@ std::vector<std::vector<int>> splitByLength(const std::vector<int>& arcs,
 std::vector<std::vector<int>> groupSiblings(const TopologyGraph& graph,
                                             const std::vector<int>& siblings,
                                             const std::vector<ShapeDescriptor>& arcDescriptors,
-                                            double lengthThreshold) {
+                                            double lengthThreshold, bool alongArcs) {
   std::vector<double> lengths(graph.arcCount());
   for (int a = 0; a < graph.arcCount(); ++a) {
     const std::vector<Eigen::Vector3d>& polyline = graph.arcs[a].polyline;
-    lengths[a] = polyline.empty() ? 0.0 : (polyline.back() - polyline.front()).norm();
+    lengths[a] = alongArcs          ? polylineLength(polyline)
+                 : polyline.empty() ? 0.0
+                                    : (polyline.back() - polyline.front()).norm();
   }
 
   // Equal descriptors, in order of first appearance.

@@ -25,13 +25,14 @@ std::vector<std::vector<int>> splitByLength(const std::vector<int>& arcs,
 /// ends). Why not the polyline length: level-set centroid polylines zigzag unequally on the two
 /// sides of a mesh when the head vertex is a little off the mirror plane (Testwuson's front
 /// legs: 0.90 and 1.24 along their polylines, 0.69 and 0.69 end to end). Every sibling is in
-/// exactly one group (a lone arc is a group of 1).
+/// exactly one group (a lone arc is a group of 1). `alongArcs`: measure along the polylines
+/// instead (skeleton graphs, whose polylines are the bones).
 ///
 /// Inputs: graph, siblings (arc indices), arcDescriptors (per arc of graph), lengthThreshold.
 /// Output: groups, each in the siblings' order; groups ordered by their first sibling.
 std::vector<std::vector<int>> groupSiblings(const TopologyGraph& graph,
                                             const std::vector<int>& siblings,
                                             const std::vector<ShapeDescriptor>& arcDescriptors,
-                                            double lengthThreshold);
+                                            double lengthThreshold, bool alongArcs = false);
 
 }  // namespace rw

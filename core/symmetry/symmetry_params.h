@@ -20,6 +20,11 @@ struct SymmetryParams {
   /// and without this they would split into several groups. 0 disables it (skeleton graphs
   /// whose f is not a distance).
   double flatBranchFraction = 0.02;
+  /// How sibling arcs are measured for the length split: false (meshes) end to end, because
+  /// level-set centroid polylines zigzag unequally on the two sides of a mesh (see
+  /// groupSiblings); true (skeletons) along the polyline, which there is the bones themselves —
+  /// end to end, a bent insect leg would measure like the straight abdomen beside it.
+  bool measureAlongArcs = false;
 
   bool operator==(const SymmetryParams&) const = default;
 };

@@ -37,6 +37,7 @@ Linked linkProductionBiped() {
   EXPECT_TRUE(g.ok());
   SymmetryParams p;
   p.flatBranchFraction = 0.0;
+  p.measureAlongArcs = true;
   out.links = linkControlBones(s, *g, detectSymmetry(g->graph, p));
   return out;
 }

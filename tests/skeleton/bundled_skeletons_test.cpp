@@ -96,7 +96,8 @@ Tagged tag(const RigDocument& rig) {
   if (!g) return {};
   EXPECT_TRUE(g->graph.isTree());
   SymmetryParams params;
-  params.flatBranchFraction = 0;  // skeleton graphs: f is a distance along bones, no flat saddles
+  params.flatBranchFraction = 0;   // skeleton graphs: f is a distance along bones, no flat saddles
+  params.measureAlongArcs = true;  // and the arcs are the bones themselves
   return {*g, detectSymmetry(g->graph, params)};
 }
 
