@@ -11,7 +11,6 @@
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
 #include "session/rig_session.h"
-#include "symmetry/symmetry_tags.h"
 
 namespace rw::cli {
 
@@ -37,6 +36,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     const GraphMatching& matching = *session.matching();
     const std::shared_ptr<Character>& meshCharacter = run->meshCharacter;
     const Character& skeletonCharacter = run->skeletonCharacter;
+    const nlohmann::json report = retargetReport(session);
     const RetargetedSkeleton& result = *session.retargeted();
     Status written;
     if (isCharacterOutput(o->out)) {
@@ -46,33 +46,14 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
       out.skeleton = result.skeleton;
       written = exportCharacter(out, o->out);
     } else {
-      RigDocument rig;
-      rig.skeleton = result.skeleton;
-      rig.meshPath = o->mesh;
-      rig.skeletonPath = o->skeleton;
-      rig.meshHeadVertex = session.meshHead();
-      rig.skeletonHeadJoint = o->skeletonHead;
-      const SkeletonGraph& g = *session.skeletonGraph();
-      const GraphSymmetry& sym = *session.skeletonSymmetry();
-      for (int j = 0; j < result.skeleton.size(); ++j) {
-        const int arc = g.arcOfJoint[j];
-        if (arc < 0) continue;
-        JointTag tag;
-        tag.tag = symmetryTagName(sym.arcs[arc].tag);
-        if (sym.arcs[arc].side != SymmetrySide::None)
-          tag.side = symmetrySideName(sym.arcs[arc].side);
-        tag.radialIndex = sym.arcs[arc].radialIndex;
-        rig.symmetryTags[result.skeleton.joints[j].name] = tag;
-      }
-      rig.parameters = retargetReport(session)["parameters"];
-      written = writeRigJson(rig, o->out);
+      written = writeRigJson(retargetedRig(*o, *run), o->out);
     }
     if (written) {
       std::cerr << o->out << ": " << written->message << std::endl;
       exitCode = kExitBadInput;
       return;
     }
-    if (!writeJsonReport(o->json, retargetReport(session))) {
+    if (!writeJsonReport(o->json, report)) {
       exitCode = kExitBadInput;
       return;
     }

@@ -5,6 +5,8 @@
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
 #include "field/head_vertex.h"
+#include "io/retarget_report.h"
+#include "symmetry/symmetry_tags.h"
 
 namespace rw::cli {
 
@@ -90,6 +92,29 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
   }
   exitCode = kExitOk;
   return run;
+}
+
+RigDocument retargetedRig(const RetargetOptions& o, const RetargetRun& run) {
+  const RigSession& session = *run.session;
+  RigDocument rig;
+  rig.skeleton = session.retargeted()->skeleton;
+  rig.meshPath = o.mesh;
+  rig.skeletonPath = o.skeleton;
+  rig.meshHeadVertex = session.meshHead();
+  rig.skeletonHeadJoint = o.skeletonHead;
+  const SkeletonGraph& g = *session.skeletonGraph();
+  const GraphSymmetry& sym = *session.skeletonSymmetry();
+  for (int j = 0; j < rig.skeleton.size(); ++j) {
+    const int arc = g.arcOfJoint[j];
+    if (arc < 0) continue;
+    JointTag tag;
+    tag.tag = symmetryTagName(sym.arcs[arc].tag);
+    if (sym.arcs[arc].side != SymmetrySide::None) tag.side = symmetrySideName(sym.arcs[arc].side);
+    tag.radialIndex = sym.arcs[arc].radialIndex;
+    rig.symmetryTags[rig.skeleton.joints[j].name] = tag;
+  }
+  rig.parameters = retargetReport(session)["parameters"];
+  return rig;
 }
 
 }  // namespace rw::cli

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "character.h"
+#include "io/rig_json.h"
 #include "session/rig_session.h"
 
 namespace rw::cli {
@@ -27,5 +28,9 @@ struct RetargetRun {
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming
 /// the file and the problem, sets exitCode (2 bad input, 3 nothing matched) and returns null.
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode);
+
+/// The rig file of a finished run: the retargeted skeleton, where it came from, both heads, the
+/// skeleton's symmetry tags per joint and the parameters used.
+RigDocument retargetedRig(const RetargetOptions& o, const RetargetRun& run);
 
 }  // namespace rw::cli

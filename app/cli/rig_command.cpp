@@ -92,14 +92,8 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out);
     } else {
-      RigDocument rig;
-      rig.skeleton = character.skeleton;
-      rig.meshPath = o->mesh;
-      rig.skeletonPath = o->skeleton;
-      rig.meshHeadVertex = run->session->meshHead();
-      rig.skeletonHeadJoint = o->skeletonHead;
+      RigDocument rig = retargetedRig(*o, *run);
       rig.skin = character.skin;
-      rig.parameters = report["parameters"];
       written = writeRigJson(rig, o->out);
     }
     if (written) {
