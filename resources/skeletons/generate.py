@@ -111,9 +111,9 @@ class Rig:
             parent = name
         return parent
 
-    def constraint(self, kind, owner, target=None, pole=None, chain_length=0):
+    def constraint(self, kind, owner, target=None, pole=None, chain_length=0, influence=1.0):
         self.constraints.append(dict(type=kind, owner=owner, target=target, pole=pole,
-                                     chain_length=chain_length))
+                                     chain_length=chain_length, influence=influence))
 
     def mirror_left(self):
         """Adds the ".R" copy of every ".L" bone and constraint, after all authored bones."""
@@ -152,7 +152,7 @@ class Rig:
             })
         constraints = [{"type": c["type"], "owner": c["owner"], "target": c["target"],
                         "pole": c["pole"], "chain_length": c["chain_length"],
-                        "influence": 1.0, "pole_angle": 0.0} for c in self.constraints]
+                        "influence": c["influence"], "pole_angle": 0.0} for c in self.constraints]
         return {
             "format": "rigwright-rig",
             "version": 1,
@@ -173,16 +173,23 @@ def add(p, d):
     return [p[0] + d[0], p[1] + d[1], p[2] + d[2]]
 
 
+def lerp(a, b, t):
+    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+
+
 # --- the skeletons -----------------------------------------------------------------------------
 
-def biped_torso(rig, parent, spine_names):
+def biped_torso(rig, parent, spine_names, neck_names=("neck",)):
     """Hips, spine, neck and head of a 1.8 m biped; returns the chest (the last spine bone,
-    where the arms hang). The spine runs from 1.08 m to the neck at 1.50 m in equal steps."""
+    where the arms hang). The spine runs from 1.08 m to the neck at 1.50 m, the neck to the base
+    of the skull at 1.60 m, each in equal steps."""
     rig.bone("hips", parent, [0.0, 0.98, 0.0], [0.0, 1.08, -0.01])
     n = len(spine_names)
     points = [[0.0, 1.08 + 0.42 * i / n, -0.01 - 0.005 * (i % 2)] for i in range(n + 1)]
     chest = rig.chain(spine_names, "hips", points)
-    rig.chain(["neck", "head"], chest, [points[-1], [0.0, 1.60, 0.0], [0.0, 1.80, 0.0]])
+    k = len(neck_names)
+    neck = [lerp(points[-1], [0.0, 1.60, 0.0], i / k) for i in range(k)]
+    rig.chain(list(neck_names) + ["head"], chest, neck + [[0.0, 1.60, 0.0], [0.0, 1.80, 0.0]])
     return chest
 
 
@@ -255,6 +262,108 @@ def biped_production():
     rig.constraint("ik", "shin.L", "foot_ik.L", "knee_pole.L", 2)
     rig.constraint("copy_rotation", "foot.L", "foot_ik.L")
     rig.mirror_left()
+    return rig
+
+
+def biped_full():
+    """A studio-style biped of exactly 136 bones (87 deform, 49 control): biped_production with
+    a longer spine and neck, twist segments on the long limb bones, two-bone toes, a face set,
+    breathing helpers, FK controls, torso / chest / head / jaw / shoulder controls, eye targets
+    and spine ribbon tweaks. Same 1.8 m T-pose, same conventions."""
+    rig = Rig("head")
+    rig.bone("root", None, [0.0, 0.0, 0.0], [0.0, 0.0, -0.3], deform=False)
+    # The torso control carries the whole upper body (Rigify's "torso"): a control between the
+    # master root and the hips, so the skeleton graph still starts at the hips.
+    rig.bone("torso", "root", [0.0, 0.98, 0.0], [0.0, 0.98, -0.25], deform=False)
+    spine = ["spine.01", "spine.02", "spine.03", "spine.04"]
+    chest = biped_torso(rig, "torso", spine, ("neck.01", "neck.02"))
+    # Long limb bones are split in two like Rigify's DEF bones (upper_arm, upper_arm.001): the
+    # second half ("_twist") takes the twist, so the chain stays one arc of the skeleton graph.
+    rig.chain(["clavicle.L", "upperarm.L", "upperarm_twist.L", "forearm.L", "forearm_twist.L",
+               "hand.L"], chest,
+              [[0.025, 1.45, 0.02], SHOULDER, lerp(SHOULDER, ELBOW, 0.5), ELBOW,
+               lerp(ELBOW, WRIST, 0.5), WRIST, KNUCKLE])
+    fingers = [("thumb", THUMB)] + [(n, finger_points(k, ls)) for n, k, ls in FINGERS]
+    for name, points in fingers:
+        rig.chain(["%s.%02d.L" % (name, i + 1) for i in range(3)], "hand.L", points)
+    rig.chain(["thigh.L", "thigh_twist.L", "shin.L", "shin_twist.L", "foot.L", "toe.01.L",
+               "toe.02.L"], "hips",
+              [HIP, lerp(HIP, KNEE, 0.5), KNEE, lerp(KNEE, ANKLE, 0.5), ANKLE, BALL,
+               lerp(BALL, TOE_TIP, 0.5), TOE_TIP])
+    # Breathing helpers: breasts on the chest, the belly on the hips (not on a spine bone, whose
+    # branching would split the spine arc the mesh has as one).
+    rig.bone("breast.L", chest, [0.09, 1.33, 0.07], [0.09, 1.33, 0.13])
+    rig.bone("belly", "hips", [0.0, 1.04, 0.07], [0.0, 1.04, 0.13])
+    # Face, from the head joint (base of the skull, 1.60 m; the face is at +Z).
+    rig.bone("jaw", "head", [0.0, 1.64, 0.02], [0.0, 1.59, 0.09])
+    rig.bone("lip_lower", "jaw", [0.0, 1.615, 0.095], [0.0, 1.615, 0.108])
+    rig.chain(["tongue.01", "tongue.02"], "jaw",
+              [[0.0, 1.625, 0.03], [0.0, 1.625, 0.06], [0.0, 1.622, 0.085]])
+    rig.bone("lip_upper", "head", [0.0, 1.645, 0.10], [0.0, 1.645, 0.113])
+    rig.bone("nose", "head", [0.0, 1.70, 0.10], [0.0, 1.675, 0.125])
+    rig.bone("lip_corner.L", "head", [0.024, 1.632, 0.092], [0.034, 1.632, 0.087])
+    eye = [0.032, 1.72, 0.07]
+    rig.bone("eye.L", "head", eye, [0.032, 1.72, 0.095])
+    rig.bone("eyelid_upper.L", "head", eye, [0.032, 1.734, 0.097])
+    rig.bone("eyelid_lower.L", "head", eye, [0.032, 1.706, 0.096])
+    rig.bone("brow_inner.L", "head", [0.014, 1.752, 0.097], [0.031, 1.757, 0.097])
+    rig.bone("brow_outer.L", "head", [0.036, 1.757, 0.094], [0.056, 1.751, 0.085])
+    rig.bone("cheek.L", "head", [0.045, 1.68, 0.082], [0.054, 1.665, 0.087])
+
+    # Controls: production's IK targets, poles, foot roll and finger curls. The IK chains now
+    # have four bones (both halves of the upper and lower bone), owned by the twist half that
+    # ends at the wrist / ankle, where the IK target sits.
+    rig.bone("hand_ik.L", "root", WRIST, add(WRIST, [0.09, 0.0, 0.0]), deform=False)
+    rig.bone("elbow_pole.L", "root", add(ELBOW, [0.0, 0.0, -0.40]),
+             add(ELBOW, [0.0, 0.0, -0.45]), deform=False)
+    rig.bone("foot_ik.L", "root", ANKLE, [ANKLE[0], ANKLE[1], TOE_TIP[2]], deform=False)
+    rig.bone("knee_pole.L", "root", add(KNEE, [0.0, 0.0, 0.45]), add(KNEE, [0.0, 0.0, 0.50]),
+             deform=False)
+    rig.bone("heel_pivot.L", "foot_ik.L", HEEL, add(HEEL, [0.0, 0.0, 0.06]), deform=False)
+    rig.bone("toe_pivot.L", "heel_pivot.L", TOE_TIP, add(TOE_TIP, [0.0, 0.0, -0.05]),
+             deform=False)
+    rig.bone("ball_pivot.L", "toe_pivot.L", BALL, add(BALL, [0.0, 0.06, 0.0]), deform=False)
+    for name, points in fingers:
+        rig.bone(name + "_curl.L", "hand.L", add(points[0], [0.0, 0.02, 0.0]),
+                 add(points[-1], [0.0, 0.02, 0.0]), deform=False)
+        for i in range(3):
+            rig.constraint("copy_rotation", "%s.%02d.L" % (name, i + 1), name + "_curl.L")
+    rig.constraint("ik", "forearm_twist.L", "hand_ik.L", "elbow_pole.L", 4)
+    rig.constraint("copy_rotation", "hand.L", "hand_ik.L")
+    rig.constraint("ik", "shin_twist.L", "foot_ik.L", "knee_pole.L", 4)
+    rig.constraint("copy_rotation", "foot.L", "foot_ik.L")
+
+    # Body controls: chest and head (children of the torso control), jaw, shoulders.
+    rig.bone("chest_ctrl", "torso", [0.0, 1.395, -0.01], [0.0, 1.395, -0.26], deform=False)
+    rig.constraint("copy_rotation", chest, "chest_ctrl")
+    rig.bone("head_ctrl", "chest_ctrl", [0.0, 1.60, 0.0], [0.0, 1.60, -0.2], deform=False)
+    rig.constraint("copy_rotation", "head", "head_ctrl")
+    rig.bone("jaw_ctrl", "head", [0.0, 1.59, 0.09], [0.0, 1.56, 0.14], deform=False)
+    rig.constraint("copy_rotation", "jaw", "jaw_ctrl")
+    rig.bone("shoulder.L", "chest_ctrl", [0.025, 1.47, 0.02], add(SHOULDER, [0.0, 0.02, 0.0]),
+             deform=False)
+    rig.constraint("copy_rotation", "clavicle.L", "shoulder.L")
+    # Eyes aim at targets half a metre in front of the face.
+    rig.bone("eye_target.L", "head_ctrl", [eye[0], eye[1], 0.6], [eye[0], eye[1], 0.65],
+             deform=False)
+    rig.constraint("damped_track", "eye.L", "eye_target.L")
+    # Spine ribbon tweaks: one at the base of each spine bone, lying behind the back.
+    for name in spine:
+        head = next(b["head"] for b in rig.bones if b["name"] == name)
+        rig.bone(name.replace("spine", "spine_tweak"), name, head, add(head, [0.0, 0.0, -0.1]),
+                 deform=False)
+    # FK controls lying on the limb bones (IK is on: their copies are at influence 0, the switch
+    # an animator turns).
+    fk = [("upperarm", "shoulder.L", SHOULDER, ELBOW), ("forearm", None, ELBOW, WRIST),
+          ("hand", None, WRIST, KNUCKLE), ("thigh", "hips", HIP, KNEE), ("shin", None, KNEE, ANKLE),
+          ("foot", None, ANKLE, BALL)]
+    parent = None
+    for name, fk_parent, a, b in fk:
+        parent = rig.bone(name + "_fk.L", fk_parent or parent, add(a, [0.0, 0.03, 0.0]),
+                          add(b, [0.0, 0.03, 0.0]), deform=False)
+        rig.constraint("copy_rotation", name + ".L", name + "_fk.L", influence=0.0)
+    rig.mirror_left()
+    assert len(rig.bones) == 136, len(rig.bones)
     return rig
 
 
@@ -353,6 +462,7 @@ def dumps(document):
 
 SKELETONS = {
     "biped_production.json": biped_production,
+    "biped_full.json": biped_full,
     "biped_simple.json": biped_simple,
     "quadruped.json": quadruped,
     "insect.json": insect,
