@@ -3,12 +3,15 @@
 // their head joint is tagged by the shared symmetry code as README.md there says.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
 #include "io/rig_json.h"
 #include "motion/body_layout.h"
 #include "skeleton/skeleton_graph.h"
+#include "support/real_models.h"
 #include "support/run_process.h"
 #include "symmetry/detect_symmetry.h"
 
@@ -63,15 +66,16 @@ int expectMirrored(const Skeleton& s) {
   return pairs;
 }
 
-/// Constraints name existing joints, IK ones with a control target and a chain of deform bones.
-void expectValidConstraints(const Skeleton& s) {
+/// Constraints name existing joints, IK ones with a control target and a chain of deform bones
+/// (`ikChainLength` of them).
+void expectValidConstraints(const Skeleton& s, int ikChainLength = 2) {
   for (const Constraint& c : s.constraints) {
     ASSERT_TRUE(c.owner >= 0 && c.owner < s.size());
     ASSERT_TRUE(c.target >= 0 && c.target < s.size()) << s.joints[c.owner].name;
     EXPECT_FALSE(s.joints[c.target].deform) << "target of " << s.joints[c.owner].name;
     if (c.type != ConstraintType::IK) continue;
     EXPECT_TRUE(s.joints[c.owner].deform);
-    EXPECT_EQ(c.chainLength, 2);
+    EXPECT_EQ(c.chainLength, ikChainLength);
     int j = c.owner;
     for (int k = 0; k < c.chainLength; ++k, j = s.joints[j].parent) {
       ASSERT_GE(j, 0);
@@ -202,6 +206,149 @@ TEST(BundledSkeletons, BipedProduction) {
   }
 }
 
+// The 136-joint studio biped (the issue's benchmark skeleton): production's rig plus spine and
+// neck segments, twist halves on the long limb bones, two-bone toes, a face, breathing helpers
+// and a full set of controls.
+TEST(BundledSkeletons, BipedFull) {
+  const RigDocument rig = load("biped_full.json");
+  const Skeleton& s = rig.skeleton;
+  EXPECT_EQ(s.size(), 136);
+  EXPECT_EQ(s.deformCount(), 87);
+  EXPECT_EQ(s.controlCount(), 49);
+  EXPECT_EQ(constraintsOfType(s, ConstraintType::IK), 4);
+  // 30 finger bones, hands and feet, chest, head, jaw, clavicles, 12 FK copies.
+  EXPECT_EQ(constraintsOfType(s, ConstraintType::CopyRotation), 51);
+  EXPECT_EQ(constraintsOfType(s, ConstraintType::DampedTrack), 2);  // the eyes
+  expectValidConstraints(s, 4);  // IK over both halves of the upper and the lower bone
+  EXPECT_EQ(expectMirrored(s), 56);
+  for (const char* side : {".L", ".R"}) {
+    const std::string sfx = side;
+    // Each long bone is followed by its twist half, the chain ending where the IK target sits.
+    for (const char* bone : {"upperarm", "forearm", "thigh", "shin"}) {
+      const int twist = s.indexOf(bone + std::string("_twist") + sfx);
+      ASSERT_GE(twist, 0) << bone;
+      EXPECT_EQ(s.joints[twist].parent, s.indexOf(bone + sfx)) << bone;
+      EXPECT_TRUE(s.joints[twist].deform) << bone;
+    }
+    EXPECT_EQ(s.joints[s.indexOf("forearm" + sfx)].parent, s.indexOf("upperarm_twist" + sfx));
+    EXPECT_EQ(s.joints[s.indexOf("hand" + sfx)].parent, s.indexOf("forearm_twist" + sfx));
+    EXPECT_EQ(s.joints[s.indexOf("toe.02" + sfx)].parent, s.indexOf("toe.01" + sfx));
+    for (const char* face :
+         {"eye", "eyelid_upper", "eyelid_lower", "brow_inner", "brow_outer", "cheek", "lip_corner"})
+      EXPECT_EQ(s.joints[s.indexOf(face + sfx)].parent, s.indexOf("head")) << face;
+    for (const char* fk :
+         {"upperarm_fk", "forearm_fk", "hand_fk", "thigh_fk", "shin_fk", "foot_fk"})
+      EXPECT_FALSE(s.joints[s.indexOf(fk + sfx)].deform) << fk;
+  }
+  const std::vector<Transform> g = s.restGlobals();
+  auto at = [&](const std::string& name) { return g[s.indexOf(name)].translation(); };
+  EXPECT_NEAR(s.joints[s.indexOf("head")].tail->y(), 1.8, 1e-9);
+  EXPECT_LT((at("hand_ik.L") - at("hand.L")).norm(), 1e-9);
+  EXPECT_LT((at("foot_ik.L") - at("foot.L")).norm(), 1e-9);
+  // Twist halves start halfway down their bone.
+  EXPECT_LT((at("upperarm_twist.L") - 0.5 * (at("upperarm.L") + at("forearm.L"))).norm(), 1e-9);
+  EXPECT_LT((at("shin_twist.R") - 0.5 * (at("shin.R") + at("foot.R"))).norm(), 1e-9);
+  EXPECT_GT(at("knee_pole.L").z(), at("shin.L").z() + 0.3);
+  EXPECT_GT(at("eye_target.L").z(), at("eye.L").z() + 0.4);  // in front of the face
+
+  const Tagged t = tag(rig);
+  for (int j = 0; j < s.size(); ++j)
+    if (s.joints[j].deform && j != s.indexOf("head")) {
+      EXPECT_GE(t.graph.arcOfJoint[j], 0) << s.joints[j].name;
+    } else {
+      EXPECT_EQ(t.graph.arcOfJoint[j], -1) << s.joints[j].name;
+    }
+  // The twist halves and the extra spine / neck segments stay inside the production biped's
+  // arcs: head -> chest and chest -> hips are the primary axis, arms and legs axial pairs.
+  EXPECT_EQ(arcOf(t, s, "neck.01").tag, SymmetryTag::Primary);
+  EXPECT_EQ(arcOf(t, s, "spine.02").tag, SymmetryTag::Primary);
+  EXPECT_EQ(t.graph.arcOfJoint[s.indexOf("upperarm_twist.L")],
+            t.graph.arcOfJoint[s.indexOf("hand.L")]);
+  EXPECT_EQ(t.graph.arcOfJoint[s.indexOf("thigh.L")], t.graph.arcOfJoint[s.indexOf("toe.02.L")]);
+  expectAxialPair(t, s, "upperarm.L", "upperarm.R", 2);
+  expectAxialPair(t, s, "thigh.L", "thigh.R", 2);
+  expectAxialPair(t, s, "breast.L", "breast.R", 2);
+  // The face arcs all leave the head node beside the neck, one level below the axis. The
+  // skeleton graph sees only lengths and shapes there: eyes, lids, brows and the nose (about as
+  // long) make one radial group, cheeks, lip corners and the upper lip another, the jaw is alone.
+  for (const char* face : {"eye.L", "eye.R", "eyelid_upper.L", "brow_outer.R", "nose", "cheek.L",
+                           "lip_corner.R", "lip_upper", "jaw"}) {
+    EXPECT_NE(arcOf(t, s, face).tag, SymmetryTag::Primary) << face;
+    EXPECT_EQ(arcOf(t, s, face).level, 2) << face;
+  }
+  EXPECT_EQ(arcOf(t, s, "eye.L").tag, SymmetryTag::Radial);
+  EXPECT_EQ(arcOf(t, s, "eye.L").group, arcOf(t, s, "eye.R").group);
+  EXPECT_EQ(arcOf(t, s, "lip_corner.L").group, arcOf(t, s, "lip_corner.R").group);
+  // The belly, a lone arc at the hips between the legs, continues the primary axis (as the
+  // quadruped's tail does).
+  EXPECT_EQ(arcOf(t, s, "belly").tag, SymmetryTag::Primary);
+  for (const char* side : {"L", "R"}) {
+    SCOPED_TRACE(side);
+    const std::string sfx = std::string(".01.") + side;
+    for (const char* finger : {"pinky", "ring", "index", "middle"})
+      EXPECT_EQ(arcOf(t, s, finger + sfx).tag, SymmetryTag::Radial) << finger;
+    EXPECT_EQ(arcOf(t, s, "thumb" + sfx).tag, SymmetryTag::None);
+  }
+}
+
+// `rigwright-cli retarget` puts the 136-joint biped into BCN: arms and legs matched to the mesh
+// limbs on their own side, the face and breathing helpers (no mesh counterpart) unplaced and
+// reported, following the head / chest / hips.
+TEST(BundledSkeletons, BipedFullRetargetsIntoBcn) {
+  const auto dir = std::filesystem::temp_directory_path() / "rigwright_bundled_skeletons";
+  std::filesystem::create_directories(dir);
+  const std::string out = (dir / "bcn_full.json").string();
+  const std::string report = (dir / "bcn_full_report.json").string();
+  const rw::test::ProcessResult r = rw::test::runCli(
+      {"retarget", rw::test::modelPath("X/BCN_Epileptic.X"), skeletonPath("biped_full.json"),
+       "--mesh-head", "0,0.79,0", "--skeleton-head", "head", "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::ifstream in(report);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  ASSERT_EQ(j["joints"].size(), 136u);
+  // Every limb arc (arm: clavicle .. hand, leg: thigh .. toe) is matched, to a mesh arc on its
+  // own side.
+  std::map<std::string, std::string> limbSide;  // first limb joint -> mesh side
+  for (const auto& m : j["matches"]) {
+    const std::string second = m["joints"][1];
+    if (second.rfind("clavicle.", 0) == 0 || second.rfind("thigh.", 0) == 0) {
+      EXPECT_EQ(m["skeleton_side"], m["mesh_side"]) << m.dump();
+      limbSide[second] = m["mesh_side"];
+    }
+  }
+  EXPECT_EQ(limbSide["clavicle.L"], "left");
+  EXPECT_EQ(limbSide["clavicle.R"], "right");
+  EXPECT_EQ(limbSide["thigh.L"], "left");
+  EXPECT_EQ(limbSide["thigh.R"], "right");
+  // Positions: left limbs on +X of the body's centre, hands and feet where the mesh has them,
+  // IK targets on the wrists and ankles.
+  Expected<RigDocument> result = readRigJson(out);
+  ASSERT_TRUE(result) << (result ? "" : result.error().message);
+  const Skeleton& s = result->skeleton;
+  const std::vector<Transform> g = s.restGlobals();
+  auto at = [&](const std::string& name) { return g[s.indexOf(name)].translation(); };
+  const double size = 1.944;  // BCN's bounding-box diagonal (DATA.md)
+  for (const char* joint :
+       {"upperarm_twist", "forearm_twist", "hand", "thigh_twist", "shin", "foot", "toe.02"}) {
+    const std::string name = joint;
+    EXPECT_GT(at(name + ".L").x(), 0.02) << name;  // BCN's mirror plane is x = 0
+    EXPECT_LT(at(name + ".R").x(), -0.02) << name;
+    EXPECT_LT((at(name + ".L") - Eigen::Vector3d(-1, 1, 1).cwiseProduct(at(name + ".R"))).norm(),
+              0.05 * size)
+        << name;
+  }
+  EXPECT_LT(at("foot.L").y(), -0.8);                 // BCN's feet are at y = -1.02, its hips near 0
+  EXPECT_LT(at("hand.L").y(), at("forearm.L").y());  // arms hang down in BCN's rest pose
+  EXPECT_LT((at("hand_ik.L") - at("hand.L")).norm(), 1e-6);
+  EXPECT_LT((at("foot_ik.R") - at("foot.R")).norm(), 1e-6);
+  // Face and breathing helpers are reported, not lost.
+  std::set<std::string> unplaced;
+  for (const auto& u : j["unplaced"]) unplaced.insert(u["joints"].back().get<std::string>());
+  for (const char* joint : {"eye.L", "eye.R", "jaw", "breast.L", "belly"})
+    EXPECT_TRUE(unplaced.count(joint)) << joint;
+  EXPECT_GT(at("eye.L").y(), at("head").y());  // they followed the head
+}
+
 TEST(BundledSkeletons, BipedSimple) {
   const RigDocument rig = load("biped_simple.json");
   const Skeleton& s = rig.skeleton;
@@ -299,6 +446,7 @@ TEST(BundledSkeletons, BodyLayoutOfBipeds) {
 // `rigwright-cli info` reads every bundled file.
 TEST(BundledSkeletons, CliInfoReadsThem) {
   const std::map<std::string, std::pair<int, int>> counts = {{"biped_production.json", {77, 52}},
+                                                             {"biped_full.json", {136, 87}},
                                                              {"biped_simple.json", {17, 17}},
                                                              {"quadruped.json", {37, 28}},
                                                              {"insect.json", {48, 41}}};
