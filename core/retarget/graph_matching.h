@@ -53,6 +53,9 @@ struct GraphMatching {
   std::vector<std::pair<int, int>> meshNodeOfNode;
   /// Partial retargeting: only the chosen subtree was matched; the rest of the skeleton stays.
   bool partial = false;
+  /// The joint whose subtree a partial retarget moves (joints before it on the first matched
+  /// arc stay); -1: the first matched arc's start joint stays, the rest of its arc moves.
+  int partialJoint = -1;
 };
 
 struct MatchingInput {

@@ -45,9 +45,11 @@ std::vector<Eigen::Vector3d> resamplePath(const std::vector<Eigen::Vector3d>& pa
   return out;
 }
 
-ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
-                         const std::vector<Eigen::Vector3d>& path, const PlacementParams& params,
-                         const PlacementOptions& options) {
+namespace {
+
+ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
+                                 const std::vector<Eigen::Vector3d>& path,
+                                 const PlacementParams& params, const PlacementOptions& options) {
   ArcPlacement result;
   const int t = int(chain.size()) - 1;  // bones
   if (t < 1 || path.empty()) return result;
@@ -157,6 +159,36 @@ ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
   }
   result.cost = params.gammaAngle * result.angleTerm + params.gammaLength * result.lengthTerm +
                 params.gammaDistance * result.distanceTerm;
+  return result;
+}
+
+}  // namespace
+
+ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
+                         const std::vector<Eigen::Vector3d>& path, const PlacementParams& params,
+                         const PlacementOptions& options) {
+  // Coincident joints (a rig's zero-length helper bones, BCN's neck roots) are one joint: a
+  // zero-length bone has no length to keep, and would otherwise soak up any stretch for free.
+  double chainLength = 0.0;
+  for (std::size_t i = 1; i < chain.size(); ++i) chainLength += (chain[i] - chain[i - 1]).norm();
+  std::vector<Eigen::Vector3d> distinct;
+  std::vector<int> distinctOf(chain.size(), 0);
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    if (distinct.empty() || (chain[i] - distinct.back()).norm() > 1e-9 * chainLength)
+      distinct.push_back(chain[i]);
+    distinctOf[i] = int(distinct.size()) - 1;
+  }
+  if (distinct.size() == chain.size() || distinct.size() < 2)
+    return placeDistinctJoints(chain, path, params, options);
+  const ArcPlacement reduced = placeDistinctJoints(distinct, path, params, options);
+  if (reduced.points.size() != distinct.size()) return reduced;
+  ArcPlacement result = reduced;
+  result.points.clear();
+  result.sampleIndex.clear();
+  for (int d : distinctOf) {
+    result.points.push_back(reduced.points[d]);
+    result.sampleIndex.push_back(reduced.sampleIndex[d]);
+  }
   return result;
 }
 

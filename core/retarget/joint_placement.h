@@ -11,7 +11,8 @@ namespace rw {
 
 struct ArcPlacement {
   std::vector<Eigen::Vector3d> points;  ///< placed joints, first = path front, last = path back
-  std::vector<int> sampleIndex;         ///< k_i per point (0-based, strictly increasing)
+  /// k_i per point (0-based, increasing; equal only for joints that coincide in the chain)
+  std::vector<int> sampleIndex;
   // The three terms of equation 1 at the optimum, unweighted, summed over the arc.
   double angleTerm = 0.0;     ///< Σ |θi| (radians)
   double lengthTerm = 0.0;    ///< Σ |li|²
@@ -23,11 +24,11 @@ struct ArcPlacement {
 /// skeleton's rest pose) on a 3D path (the matched mesh arc's embedding): the ends at the path's
 /// ends, the t−1 inner joints at increasing sample indices minimizing equation 1. Exhaustive and
 /// exact: memoized over (previous, current, joints left), O(t·m³) for m samples.
-/// A chain of one bone is placed at the ends. Degenerate paths (zero length) put every point at
-/// the path's start.
-/// Options for arcs that end at a branching: the skeleton's branching joint sits higher up the
-/// trunk than the mesh's split (a pelvis above the crotch, a chest above the armpits), so the
-/// last joint may stop short of the path's end.
+/// A chain of one bone is placed at the ends. Coincident chain joints are placed together.
+/// Degenerate paths (zero length) put every point at the path's start. Options for arcs that end at
+/// a branching: the skeleton's branching joint sits higher up the trunk than the mesh's split (a
+/// pelvis above the crotch, a chest above the armpits), so the last joint may stop short of the
+/// path's end.
 struct PlacementOptions {
   /// The last joint lies in the last `freeEnd` fraction of the samples (0: at the path's end).
   double freeEnd = 0.0;

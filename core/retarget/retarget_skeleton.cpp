@@ -1,5 +1,6 @@
 #include "retarget/retarget_skeleton.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <cmath>
 #include <optional>
@@ -49,12 +50,84 @@ std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
   return points;
 }
 
+/// Child limb path when the branching joint stopped above the mesh's split: the limb's
+/// centroids start below the split (a thigh's rings begin at the crotch), while its first
+/// joints (hips, shoulders) lie higher, inside the trunk's level sets. The limb's axis is
+/// extended back to `rise` above the joint along the trunk (`down`: the trunk's direction at
+/// the joint, towards the split; `rise`: how far above the joint the skeleton's limb chain
+/// climbs, a clavicle's tip above the chest), and the path runs joint → extended axis → limb.
+std::vector<Eigen::Vector3d> bridgedLimbPath(const std::vector<Eigen::Vector3d>& limb,
+                                             const Eigen::Vector3d& joint,
+                                             const Eigen::Vector3d& down, double rise) {
+  // The centroids right below the split are pulled towards the trunk (the first rings still
+  // wrap the armpit, a bull's belly): the limb is anchored a quarter of its length out, and
+  // its axis is the principal direction of the centroids from there to three fifths.
+  const double length = polylineLength(limb);
+  std::vector<double> along(limb.size(), 0.0);
+  for (std::size_t k = 1; k < limb.size(); ++k)
+    along[k] = along[k - 1] + (limb[k] - limb[k - 1]).norm();
+  std::size_t first = 1;
+  while (first + 1 < limb.size() && along[first] < 0.25 * length) ++first;
+  std::vector<Eigen::Vector3d> path(limb.begin() + long(std::min(first, limb.size() - 1)),
+                                    limb.end());
+  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+  int count = 0;
+  for (std::size_t k = first; k < limb.size() && along[k] <= 0.6 * length; ++k, ++count)
+    mean += limb[k];
+  Eigen::Vector3d axis = (path.back() - path.front()).normalized();
+  if (count >= 3) {
+    mean /= count;
+    Eigen::Matrix3d scatter = Eigen::Matrix3d::Zero();
+    for (std::size_t k = first; k < limb.size() && along[k] <= 0.6 * length; ++k)
+      scatter += (limb[k] - mean) * (limb[k] - mean).transpose();
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(scatter);
+    axis = eigen.eigenvectors().col(2);
+    if (axis.dot(path.back() - path.front()) < 0.0) axis = -axis;  // outwards
+  }
+  const double drop = (path.front() - joint).dot(down) + rise;
+  const double slope = axis.dot(down);
+  if (axis.allFinite() && slope > 0.25 && drop > 0.0) {
+    double back = std::min(drop / slope, (path.front() - joint).norm() + rise);
+    // A splayed limb's axis, extended, must not cross over to the other side of the joint.
+    const Eigen::Vector3d offset = path.front() - joint;
+    const Eigen::Vector3d lateral = offset - offset.dot(down) * down;
+    if (lateral.norm() > 0.0) {
+      const double outwards = axis.dot(lateral.normalized());
+      if (outwards > 0.0) back = std::min(back, 0.8 * lateral.norm() / outwards);
+    }
+    path.insert(path.begin(), Eigen::Vector3d(path.front() - back * axis));
+  }
+  path.insert(path.begin(), joint);
+  return path;
+}
+
+/// `path` without its first `distance` of length (at most half of it).
+std::vector<Eigen::Vector3d> trimPathStart(const std::vector<Eigen::Vector3d>& path,
+                                           double distance) {
+  distance = std::min(distance, 0.5 * polylineLength(path));
+  if (path.size() < 2 || !(distance > 0.0)) return path;
+  double along = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const double step = (path[k] - path[k - 1]).norm();
+    if (along + step >= distance) {
+      const double t = step > 0.0 ? (distance - along) / step : 0.0;
+      std::vector<Eigen::Vector3d> out{path[k - 1] + t * (path[k] - path[k - 1])};
+      out.insert(out.end(), path.begin() + long(k), path.end());
+      if (out.size() < 2) out.push_back(path.back());
+      return out;
+    }
+    along += step;
+  }
+  return path;
+}
+
 }  // namespace
 
 RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
                                  const GraphMatching& matching,
                                  const std::vector<ControlLink>& links,
-                                 const PlacementParams& params, const Progress* progress) {
+                                 const PlacementParams& params, const Progress* progress,
+                                 const PlacementMesh& mesh) {
   const int n = s.size();
   RetargetedSkeleton out;
   out.skeleton = s;
@@ -104,6 +177,10 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
       virtualTopBefore = rootHead + reach * away;
       chains[i].insert(chains[i].begin(), virtualTopBefore);
       virtualTop[i] = 1;
+      // The skeleton's highest point (a head bone's tip, a brow) lies under the skull; measured
+      // on the bundled biped into BCN and the procedural humanoid, a head's radius below the top
+      // fits both better than none.
+      paths[i] = trimPathStart(paths[i], mesh.headSkin);
     }
   }
   // Arcs ending at a branching may stop short of the mesh's split, measured with the whole
@@ -129,30 +206,53 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     const int start = arc.members.empty() ? -1 : arc.members.front();
     if (!virtualTop[i] && start >= 0 && newHead[start] && !paths[i].empty() &&
         (paths[i].front() - *newHead[start]).norm() > 1e-12) {
-      // The branching joint stopped above the mesh's split: the limb goes straight from it to
-      // the limb's own first level-set centroid, not down to the split node first.
-      if (paths[i].size() > 2) paths[i].erase(paths[i].begin());
-      paths[i].insert(paths[i].begin(), *newHead[start]);
-    }
-    PlacementOptions options;
-    if (branchEnd[i] && !virtualTop[i]) options.freeEnd = 0.4, options.scale = globalScale;
-    placements[i] = placeJoints(chains[i], paths[i], params, options);
-    const ArcPlacement& p = placements[i];
-    if (virtualTop[i] && p.points.size() > 1) {
-      newHead[rootJoint] = p.points[1];
-      aim[rootJoint] = std::make_pair(virtualTopBefore, p.points.front());
+      const Eigen::Vector3d down = (paths[i].front() - *newHead[start]).normalized();
+      // The skeleton's trunk direction at the joint: along the arc that ends there.
+      double rise = 0.0;
+      for (const GraphArc& parentArc : g.arcs)
+        if (parentArc.to == arc.from && parentArc.polyline.size() >= 2) {
+          const Eigen::Vector3d up =
+              (parentArc.polyline[parentArc.polyline.size() - 2] - parentArc.polyline.back())
+                  .normalized();
+          for (const Eigen::Vector3d& q : chains[i])
+            if (up.allFinite()) rise = std::max(rise, (q - chains[i].front()).dot(up));
+          break;
+        }
+      paths[i] = bridgedLimbPath(paths[i], *newHead[start], down, globalScale * rise);
     }
     std::vector<ArcPoint> points = arcPoints(arc);
     for (int e : matching.matches[i].extension) {
       const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
       points.insert(points.end(), more.begin() + 1, more.end());
     }
+    // A partial retarget moves the chosen joint's subtree: the arc's joints before it stay, and
+    // the chosen joint goes to the mesh limb's start. Without a chosen joint on the arc, the
+    // arc's start joint (the joint the subtree hangs from) stays.
+    int firstMoved = 0;
+    if (matching.partial && i == 0 && !virtualTop[i]) {
+      firstMoved = 1;
+      for (std::size_t k = 0; k < points.size(); ++k)
+        if (!points[k].tail && points[k].joint == matching.partialJoint) firstMoved = int(k);
+      if (firstMoved > 0 && firstMoved < int(points.size()) - 1 &&
+          points[firstMoved].joint == matching.partialJoint) {
+        chains[i].erase(chains[i].begin(), chains[i].begin() + firstMoved);
+        points.erase(points.begin(), points.begin() + firstMoved);
+        firstMoved = 0;
+      }
+    }
+    PlacementOptions options;
+    if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
+    placements[i] = placeJoints(chains[i], paths[i], params, options);
+    const ArcPlacement& p = placements[i];
+    if (virtualTop[i] && p.points.size() > 1) {
+      newHead[rootJoint] = p.points[1];
+      aim[rootJoint] = std::make_pair(virtualTopBefore, p.points.front());
+    }
     const int offset = virtualTop[i] ? 1 : 0;
     if (p.points.size() != points.size() + offset) continue;
     for (std::size_t k = 0; k < points.size(); ++k) {
       const ArcPoint& a = points[k];
-      // A partial retarget moves the chosen subtree only: the joint it hangs from stays.
-      if (matching.partial && i == 0 && k == 0) continue;
+      if (int(k) < firstMoved) continue;
       const Eigen::Vector3d& x = p.points[k + offset];
       if (a.tail) {
         newTail[a.joint] = x;

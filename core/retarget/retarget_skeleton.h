@@ -23,12 +23,20 @@ struct RetargetedSkeleton {
   double angleTerm = 0.0, lengthTerm = 0.0, distanceTerm = 0.0;
 };
 
+/// What placement needs to know of the mesh beyond the matched paths.
+struct PlacementMesh {
+  /// Depth of the skin above the skeleton at the head (headSkinDepth; model units): the head
+  /// arc's path starts this far in from the clicked head vertex.
+  double headSkin = 0.0;
+};
+
 /// Joint placement on every matched arc (in parallel), then the rest of the skeleton.
 /// `skeleton` is the source, `graph` its skeleton graph, `links` its control links.
 RetargetedSkeleton placeSkeleton(const Skeleton& skeleton, const SkeletonGraph& graph,
                                  const GraphMatching& matching,
                                  const std::vector<ControlLink>& links,
                                  const PlacementParams& params = {},
-                                 const Progress* progress = nullptr);
+                                 const Progress* progress = nullptr,
+                                 const PlacementMesh& mesh = {});
 
 }  // namespace rw

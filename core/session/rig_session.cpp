@@ -1,5 +1,7 @@
 #include "session/rig_session.h"
 
+#include "retarget/head_skin_depth.h"
+
 #include <chrono>
 
 namespace rw {
@@ -243,12 +245,22 @@ Status RigSession::run(const Progress* progress) {
                      " or vertex " + std::to_string(params_.partialMeshVertex) +
                      " is not on the skeleton or mesh graph"};
     }
-    matching_ = std::make_shared<const GraphMatching>(matchGraphs(in));
+    GraphMatching matching = matchGraphs(in);
+    if (matching.partial) matching.partialJoint = params_.partialSkeletonJoint;
+    matching_ = std::make_shared<const GraphMatching>(std::move(matching));
     return std::nullopt;
   });
   stage(RigStage::Place, matching_ && links_, [&]() -> Status {
-    retargeted_ = std::make_shared<const RetargetedSkeleton>(
-        placeSkeleton(*skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress));
+    PlacementMesh placementMesh;
+    const TopologyGraph& sg = skelGraph_->graph;
+    for (const ArcMatch& m : matching_->matches)
+      if (sg.arcs[m.skeletonArc].from == sg.root && !matching_->partial) {
+        const GraphArc& meshArc = multires_->levels[m.level].graph.arcs[m.meshArc];
+        placementMesh.headSkin = headSkinDepth(mesh_->positions, meshArc.members, m.path);
+        break;
+      }
+    retargeted_ = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
+        *skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress, placementMesh));
     return std::nullopt;
   });
   if (!status && progress) progress->report("done", 1.0);

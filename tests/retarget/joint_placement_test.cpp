@@ -72,6 +72,20 @@ TEST(JointPlacement, FreeEndStopsWhereTheProportionsSay) {
   EXPECT_NEAR(r.points[1].y(), 0.25, 0.03);
 }
 
+TEST(JointPlacement, CoincidentJointsArePlacedTogether) {
+  // Two joints at one spot (a zero-length helper bone) stay together: the zero-length bone has
+  // no length to keep, so it must not soak up the stretch of a free end.
+  const std::vector<Vector3d> chain = {{0, 0, 0}, {0, 0.25, 0}, {0, 0.25, 0}, {0, 0.5, 0}};
+  PlacementOptions o;
+  o.freeEnd = 0.8;
+  o.scale = 1.0;
+  const ArcPlacement r = placeJoints(chain, {{0, 0, 0}, {0, 1, 0}}, {}, o);
+  ASSERT_EQ(r.points.size(), chain.size());
+  EXPECT_EQ(r.sampleIndex[1], r.sampleIndex[2]);
+  EXPECT_NEAR(r.points[1].y(), 0.25, 0.03);
+  EXPECT_NEAR(r.points.back().y(), 0.5, 0.03);
+}
+
 // Poirier's parameters do what they say: over a sweep of random chains and paths, raising one
 // γ never raises its own term at the (exact) optimum.
 TEST(JointPlacement, RaisingEachGammaLowersItsOwnTerm) {

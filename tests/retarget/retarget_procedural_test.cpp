@@ -141,10 +141,11 @@ TEST(RetargetProcedural, RescaledBentReproportionedSkeletonComesBackToItsMesh) {
   const double mean = meanJointError(session->retargeted()->skeleton, truth);
   std::printf("[retarget] procedural humanoid: mean joint error %.4f, worst %.4f of size (%s)\n",
               mean / size, error / size, worstName.c_str());
-  // The issue asks every joint within 3% of size; measured: mean 3.0%, worst 6.6% — the hip and
-  // shoulder joints, which sit beside the mesh graph's split nodes (crotch, armpit), not on them.
-  EXPECT_LT(mean, 0.035 * size);
-  EXPECT_LT(error, 0.075 * size) << worstName;
+  // The issue asks every joint within 3% of size; measured: mean 1.9%, worst 4.5% (a thigh
+  // head: the limb's axis, extended up from the bent leg's centroids, passes in front of it).
+  // Before the branching joints could stop above the splits: mean 3.0%, worst 6.6%.
+  EXPECT_LT(mean, 0.025 * size);
+  EXPECT_LT(error, 0.05 * size) << worstName;
 }
 
 // Poirier Fig. 7: differently built skeletons all retarget onto one mesh — here our bent

@@ -49,11 +49,20 @@ TEST(RetargetRealModels, BcnOwnSkeletonReproportionedComesBack) {
   const SkeletonMetrics after = metricsAgainst(session->retargeted()->skeleton, c);
   print("BCN edited (before)", before);
   print("BCN edited -> BCN", after);
-  // Measured 0.027 (the issue asks 0.02): the limbs land within 1-3%, the face bones, which
-  // match nothing on the mesh and follow the head joint, 5-6% (the mesh's head top is above
-  // anything the skeleton has there).
-  EXPECT_LE(after.cdJ2J, 0.03);
+  // Measured 0.017 (0.027 before the branching joints could stop above the mesh's splits, the
+  // limbs were bridged up to them and the head arc started a head's radius under the top).
+  EXPECT_LE(after.cdJ2J, 0.02);
   EXPECT_GT(before.cdJ2J, 5 * after.cdJ2J);
+  // The trunk lands on the artist's: pelvis, spine, hips and neck were 7-9% of size low when
+  // they sat on the mesh graph's split nodes (crotch, armpits); now each is within 4%.
+  const double size = c.mesh.bounds().diagonal().norm();
+  for (const char* joint : {"B_LowerPelvis", "B_Spine1", "B_Spine2", "B_Spine3", "B_Spine4",
+                            "B_Hip_Left", "B_Hip_Right", "B_Neck", "B_Eye_Left"})
+    EXPECT_LT(
+        (jointPosition(session->retargeted()->skeleton, joint) - jointPosition(c.skeleton, joint))
+            .norm(),
+        0.04 * size)
+        << joint;
   // Arms and legs were matched by their tags, left to left.
   const GraphMatching& m = *session->matching();
   EXPECT_GE(m.matches.size(), 6u);
@@ -145,10 +154,11 @@ TEST(RetargetRealModels, TestwusonOwnSkeletonReproportionedComesBack) {
   const SkeletonMetrics after = metricsAgainst(session->retargeted()->skeleton, c);
   print("Testwuson edited (before)", before);
   print("Testwuson edited -> Testwuson", after);
-  // Measured 0.045 (the issue asks 0.02): legs and tail land well; the head's ears and mouth
-  // match nothing on the mesh and follow the neck, and the spine sags toward the belly.
+  // Measured 0.039 (the issue asks 0.02): legs and tail land well; the artist's spine runs
+  // along the bull's back, while the mesh graph's centroids run through the middle of the
+  // body, 0.3-0.5 units lower (10-13% of size for the spine joints).
   EXPECT_GT(before.cdJ2J, 3 * after.cdJ2J);
-  EXPECT_LE(after.cdJ2J, 0.055);
+  EXPECT_LE(after.cdJ2J, 0.045);
 }
 
 TEST(RetargetRealModels, QuadrupedIntoTestwuson) {
@@ -193,6 +203,7 @@ TEST(RetargetRealModels, PartialRetargetPutsTheLeftArmIntoTheLeftLeg) {
     EXPECT_LT(p.y(), knee.y() + 0.15 * size) << joint;        // down the leg
   }
   // Outside the subtree nothing moved.
-  for (const char* joint : {"thigh.R", "upperarm.R", "spine.02", "head"})
+  // The clavicle shares the arm's skeleton arc but is not in the chosen joint's subtree.
+  for (const char* joint : {"thigh.R", "upperarm.R", "spine.02", "head", "clavicle.L"})
     EXPECT_LT((jointPosition(out, joint) - jointPosition(s, joint)).norm(), 1e-9) << joint;
 }
