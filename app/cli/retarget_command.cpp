@@ -36,7 +36,8 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     const GraphMatching& matching = *session.matching();
     const std::shared_ptr<Character>& meshCharacter = run->meshCharacter;
     const Character& skeletonCharacter = run->skeletonCharacter;
-    const nlohmann::json report = retargetReport(session);
+    nlohmann::json report = retargetReport(session);
+    report["partial"] = partialReport(*o, *run);
     const RetargetedSkeleton& result = *session.retargeted();
     Status written;
     if (isCharacterOutput(o->out)) {
@@ -59,6 +60,10 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     }
     std::cout << o->mesh << " ← " << o->skeleton << ": " << matching.matches.size()
               << " arcs matched, " << matching.unmatched.size() << " unplaced\n";
+    if (matching.partial)
+      std::cout << "  partial: the subtree of " << o->partialJoint
+                << " onto the mesh limb at vertex " << o->partialVertex
+                << "; the rest of the skeleton is unchanged\n";
     for (const UnmatchedArc& u : matching.unmatched)
       std::cout << "  unplaced: "
                 << jointLabel(skeletonCharacter.skeleton,

@@ -1,6 +1,8 @@
 #include "cli/retarget_options.h"
 
+#include <algorithm>
 #include <iostream>
+#include <string>
 
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
@@ -42,7 +44,42 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
                   "symmetry length threshold C")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
+  CLI::Option* joint = cmd->add_option(
+      "--partial-joint", o.partialJoint,
+      "partial retarget: map only this joint's subtree (the rest of the skeleton stays)");
+  CLI::Option* vertex = cmd->add_option(
+      "--partial-vertex", o.partialVertex,
+      "partial retarget: the mesh limb to map it onto, by a vertex on it: N (the file's vertex "
+      "N), vertex:N or x,y,z (the nearest vertex)");
+  joint->needs(vertex);
+  vertex->needs(joint);
 }
+
+namespace {
+
+bool allDigits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// --partial-vertex to a welded vertex. The head syntax, without `auto` (there is no natural
+/// "automatic limb"), and a bare number meaning the file's vertex.
+Expected<int> resolvePartialVertex(const Mesh& mesh, const std::string& spec) {
+  const std::string number = spec.rfind("vertex:", 0) == 0 ? spec.substr(7) : spec;
+  if (allDigits(number)) {
+    const std::size_t count = mesh.weldedOfSource.size();
+    if (number.size() > 9 || std::stoul(number) >= count)
+      return Error{"--partial-vertex " + spec + ": the mesh has vertices 0.." +
+                   std::to_string(count - 1)};
+    return mesh.weldedOfSource[std::stoul(number)];
+  }
+  if (std::count(spec.begin(), spec.end(), ',') == 2) {
+    Expected<int> v = resolveHeadVertex(mesh, spec);
+    if (v) return v;
+  }
+  return Error{"--partial-vertex '" + spec + "': expected N, vertex:N or x,y,z"};
+}
+
+}  // namespace
 
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode) {
   auto run = std::make_unique<RetargetRun>();
@@ -68,14 +105,46 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     std::cerr << o.mesh << ": " << meshHead.error().message << std::endl;
     return nullptr;
   }
+  RigParams params = o.params;
+  if (!o.partialJoint.empty()) {
+    const int joint = skeleton.indexOf(o.partialJoint);
+    if (joint < 0) {
+      std::cerr << o.skeleton << ": no joint named '" << o.partialJoint << "' (--partial-joint)"
+                << std::endl;
+      return nullptr;
+    }
+    if (!skeleton.joints[joint].deform) {
+      std::cerr << o.skeleton << ": --partial-joint '" << o.partialJoint
+                << "' is a control bone; name a deform bone (controls follow their bones)"
+                << std::endl;
+      return nullptr;
+    }
+    Expected<int> vertex = resolvePartialVertex(run->meshCharacter->mesh, o.partialVertex);
+    if (!vertex) {
+      std::cerr << o.mesh << ": " << vertex.error().message << std::endl;
+      return nullptr;
+    }
+    params.partialSkeletonJoint = joint;
+    params.partialMeshVertex = *vertex;
+  }
   run->session = std::make_unique<RigSession>();
   RigSession& session = *run->session;
   session.setMesh(std::shared_ptr<const Mesh>(run->meshCharacter, &run->meshCharacter->mesh));
   session.setSkeleton(std::make_shared<const Skeleton>(skeleton));
   session.setMeshHead(*meshHead);
   session.setSkeletonHead(headJoint);
-  session.setParams(o.params);
+  session.setParams(params);
   if (Status st = session.run()) {
+    // A partial target on a piece the mesh graph leaves out (an eye, a button) is bad input.
+    const int v = params.partialMeshVertex;
+    if (v >= 0 && session.reeb() && v < int(session.reeb()->arcOfVertex.size()) &&
+        session.reeb()->arcOfVertex[v] < 0) {
+      std::cerr << o.mesh << ": --partial-vertex " << o.partialVertex
+                << " is on a small separate part the mesh graph leaves out; pick a vertex on "
+                   "the limb"
+                << std::endl;
+      return nullptr;
+    }
     std::cerr << (st->message.find("joint") != std::string::npos ? o.skeleton : o.mesh) << ": "
               << st->message << std::endl;
     exitCode = kExitCannotDo;
@@ -114,7 +183,23 @@ RigDocument retargetedRig(const RetargetOptions& o, const RetargetRun& run) {
     rig.symmetryTags[rig.skeleton.joints[j].name] = tag;
   }
   rig.parameters = retargetReport(session)["parameters"];
+  if (!o.partialJoint.empty()) rig.parameters["partial"] = partialReport(o, run);
   return rig;
+}
+
+nlohmann::json partialReport(const RetargetOptions& o, const RetargetRun& run) {
+  const RigSession& session = *run.session;
+  if (o.partialJoint.empty() || !session.matching() || !session.matching()->partial) return nullptr;
+  nlohmann::json partial = {{"joint", o.partialJoint},
+                            {"vertex", o.partialVertex},
+                            {"welded_vertex", session.params().partialMeshVertex}};
+  // Matching starts with the chosen pair: the first match is the subtree's arc on the limb.
+  const GraphMatching& m = *session.matching();
+  if (!m.matches.empty()) {
+    partial["level"] = m.matches.front().level;
+    partial["mesh_arc"] = m.matches.front().meshArc;
+  }
+  return partial;
 }
 
 }  // namespace rw::cli

@@ -3,6 +3,7 @@
 // parameters on the command line, and running the session on them.
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "character.h"
@@ -13,10 +14,14 @@ namespace rw::cli {
 
 struct RetargetOptions {
   std::string mesh, skeleton, meshHead = "auto", skeletonHead;
+  /// Partial retargeting (both or neither): the joint whose subtree is mapped, and the mesh limb
+  /// it goes onto, named by a vertex on it (N, vertex:N or x,y,z).
+  std::string partialJoint, partialVertex;
   RigParams params;
 };
 
-/// Adds MESH SKELETON --mesh-head --skeleton-head and the γ / levels / filter / C options.
+/// Adds MESH SKELETON --mesh-head --skeleton-head, the γ / levels / filter / C options and
+/// --partial-joint / --partial-vertex.
 void addRetargetOptions(CLI::App* cmd, RetargetOptions& o);
 
 struct RetargetRun {
@@ -28,6 +33,10 @@ struct RetargetRun {
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming
 /// the file and the problem, sets exitCode (2 bad input, 3 nothing matched) and returns null.
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode);
+
+/// The report's "partial" entry: null for a whole-skeleton run, else the joint, the vertex as
+/// given, its welded vertex and the mesh arc (level, arc) the subtree was put on.
+nlohmann::json partialReport(const RetargetOptions& o, const RetargetRun& run);
 
 /// The rig file of a finished run: the retargeted skeleton, where it came from, both heads, the
 /// skeleton's symmetry tags per joint and the parameters used.

@@ -48,6 +48,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     const std::unique_ptr<RetargetRun> run = runRetargetOrReport(*o, exitCode);
     if (!run) return;
     nlohmann::json report = retargetReport(*run->session);
+    report["partial"] = partialReport(*o, *run);
     Character character;
     character.sourcePath = o->mesh;
     character.mesh = run->meshCharacter->mesh;

@@ -1,9 +1,12 @@
 // `rigwright-cli retarget` and `rigwright-cli rig` (issues 5 and 8) on real characters.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "io/import_character.h"
 #include "io/rig_json.h"
@@ -50,8 +53,149 @@ TEST(CliRetarget, ProductionBipedIntoBcnWritesTheRigAndTheReport) {
   for (const char* stage : {"field", "reeb", "multires", "symmetry", "match", "place"})
     EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   // Every matched limb pairs a left skeleton arc with a left mesh arc.
-  for (const auto& m : j["matches"])
-    if (m["skeleton_tag"] == "axial") EXPECT_EQ(m["skeleton_side"], m["mesh_side"]) << m.dump();
+  for (const auto& m : j["matches"]) {
+    if (m["skeleton_tag"] == "axial") {
+      EXPECT_EQ(m["skeleton_side"], m["mesh_side"]) << m.dump();
+    }
+  }
+  EXPECT_TRUE(j["partial"].is_null());  // the whole skeleton
+}
+
+namespace {
+
+/// BCN's left knee (the artist's B_Knee_Left) as "x,y,z", a point on the left leg.
+std::string bcnLeftKnee() {
+  Expected<Character> bcn = importCharacter(modelPath("X/BCN_Epileptic.X"));
+  EXPECT_TRUE(bcn.ok());
+  if (!bcn) return "0,0,0";
+  const Eigen::Vector3d knee =
+      bcn->skeleton.restGlobals()[bcn->skeleton.indexOf("B_Knee_Left")].translation();
+  return std::to_string(knee.x()) + "," + std::to_string(knee.y()) + "," + std::to_string(knee.z());
+}
+
+Eigen::Vector3d positionOf(const Skeleton& s, const std::string& joint) {
+  EXPECT_GE(s.indexOf(joint), 0) << joint;
+  return s.restGlobals()[std::max(0, s.indexOf(joint))].translation();
+}
+
+}  // namespace
+
+// Partial retargeting from the command line: the production biped's left arm (the subtree of
+// upperarm.L) onto BCN's left leg, picked by a point at the knee. The arm runs down the leg;
+// everything outside the subtree keeps the skeleton file's positions.
+TEST(CliRetarget, PartialRetargetPutsTheLeftArmDownTheLeftLeg) {
+  const std::string out = tempPath("bcn_partial.json"), report = tempPath("bcn_partial.report");
+  const std::string knee = bcnLeftKnee();
+  const ProcessResult r =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--mesh-head", "0,0.79,0", "--skeleton-head", "head", "--partial-joint", "upperarm.L",
+              "--partial-vertex", knee, "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("partial"), std::string::npos) << r.out;
+  Expected<RigDocument> rig = readRigJson(out);
+  ASSERT_TRUE(rig.ok()) << (rig ? "" : rig.error().message);
+  Expected<RigDocument> source = readRigJson(skeletonFile("biped_production.json"));
+  ASSERT_TRUE(source.ok());
+  const Skeleton& before = source->skeleton;
+  const Skeleton& after = rig->skeleton;
+  ASSERT_EQ(after.size(), before.size());
+
+  // The report says the run was partial, with what was chosen.
+  const nlohmann::json j = readJson(report);
+  ASSERT_TRUE(j["partial"].is_object()) << j["partial"].dump();
+  EXPECT_EQ(j["partial"]["joint"], "upperarm.L");
+  EXPECT_EQ(j["partial"]["vertex"], knee);
+  EXPECT_GE(j["partial"]["welded_vertex"].get<int>(), 0);
+  EXPECT_GE(j["partial"]["mesh_arc"].get<int>(), 0);
+  EXPECT_EQ(rig->parameters["partial"]["joint"], "upperarm.L");  // and so does the rig file
+  // Only arcs of the subtree were matched.
+  ASSERT_FALSE(j["matches"].empty());
+  for (const auto& m : j["matches"]) {
+    const std::string last = m["joints"].back();
+    EXPECT_EQ(last.substr(last.size() - 2), ".L") << m.dump();
+  }
+
+  // The subtree moved onto the left leg: below BCN's hips (y ~ 0), left of the mirror plane,
+  // the hand near the foot (BCN's knee is at y ~ -0.5, its feet at -1.02).
+  const Eigen::Vector3d kneePoint = [&] {
+    std::stringstream in(knee);
+    double x, y, z;
+    char c;
+    in >> x >> c >> y >> c >> z;
+    return Eigen::Vector3d(x, y, z);
+  }();
+  for (const char* joint : {"forearm.L", "hand.L", "index.03.L"}) {
+    const Eigen::Vector3d p = positionOf(after, joint);
+    EXPECT_GT((p - positionOf(before, joint)).norm(), 0.5) << joint;  // it really moved
+    EXPECT_GT(p.x(), 0.0) << joint;
+    EXPECT_LT(p.y(), -0.1) << joint;
+  }
+  EXPECT_LT(positionOf(after, "hand.L").y(), kneePoint.y());
+  EXPECT_LT((positionOf(after, "forearm.L") - kneePoint).norm(), 0.25);
+  // Outside the subtree (the other arm, both legs, the spine, the head, controls of other
+  // limbs) nothing moved.
+  const std::vector<Transform> gb = before.restGlobals(), ga = after.restGlobals();
+  std::set<int> subtree = {before.indexOf("upperarm.L")};
+  for (int k = 0; k < before.size(); ++k)
+    if (subtree.count(before.joints[k].parent)) subtree.insert(k);
+  int unchanged = 0;
+  for (int k = 0; k < before.size(); ++k) {
+    const std::string& name = before.joints[k].name;
+    // The arm's IK target and pole follow the arm (control links), everything else stays.
+    if (subtree.count(k) || name == "hand_ik.L" || name == "elbow_pole.L") continue;
+    EXPECT_LT((ga[k].translation() - gb[k].translation()).norm(), 1e-9) << name;
+    ++unchanged;
+  }
+  EXPECT_EQ(unchanged, 77 - int(subtree.size()) - 2);
+}
+
+TEST(CliRetarget, PartialRetargetWithAnUnknownJointIsExitTwoNamingIt) {
+  const ProcessResult r =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--skeleton-head", "head", "--partial-joint", "tentacle.L", "--partial-vertex", "100",
+              "-o", tempPath("p1.json")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("tentacle.L"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("biped_production.json"), std::string::npos) << r.err;
+}
+
+TEST(CliRetarget, PartialRetargetOnAControlBoneIsExitTwo) {
+  const ProcessResult r =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--skeleton-head", "head", "--partial-joint", "hand_ik.L", "--partial-vertex", "100",
+              "-o", tempPath("p2.json")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("hand_ik.L"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("control bone"), std::string::npos) << r.err;
+}
+
+TEST(CliRetarget, PartialRetargetWithAVertexOutOfRangeIsExitTwo) {
+  for (const char* vertex : {"3014", "vertex:99999", "99999999999999"}) {
+    const ProcessResult r =
+        runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+                "--skeleton-head", "head", "--partial-joint", "upperarm.L", "--partial-vertex",
+                vertex, "-o", tempPath("p3.json")});
+    EXPECT_EQ(r.exitCode, 2) << vertex;
+    EXPECT_NE(r.err.find("BCN_Epileptic.X"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("0..3013"), std::string::npos) << r.err;  // BCN has 3014 vertices
+  }
+  const ProcessResult garbage =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--skeleton-head", "head", "--partial-joint", "upperarm.L", "--partial-vertex",
+              "knee", "-o", tempPath("p3.json")});
+  EXPECT_EQ(garbage.exitCode, 2);
+  EXPECT_NE(garbage.err.find("expected N, vertex:N or x,y,z"), std::string::npos) << garbage.err;
+}
+
+// Both flags or neither: for retarget and for rig, which shares the options.
+TEST(CliRetarget, PartialJointWithoutAVertexIsExitTwo) {
+  for (const char* command : {"retarget", "rig"}) {
+    const ProcessResult r = runCli(
+        {command, modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+         "--skeleton-head", "head", "--partial-joint", "upperarm.L", "-o", tempPath("p4.json")});
+    EXPECT_EQ(r.exitCode, 2) << command;
+    EXPECT_NE(r.err.find("--partial-vertex"), std::string::npos) << command << ": " << r.err;
+  }
 }
 
 TEST(CliRetarget, UnknownHeadJointIsExitTwoNamingTheFile) {
@@ -86,8 +230,11 @@ TEST(CliRig, BcnWithTheProductionBipedAndTheCmuWalkToFbx) {
   // Every deform bone comes back by name (the importer folds some control leaves into tails).
   Expected<RigDocument> biped = readRigJson(skeletonFile("biped_production.json"));
   ASSERT_TRUE(biped.ok());
-  for (const Joint& j : biped->skeleton.joints)
-    if (j.deform) EXPECT_GE(back->skeleton.indexOf(j.name), 0) << j.name;
+  for (const Joint& j : biped->skeleton.joints) {
+    if (j.deform) {
+      EXPECT_GE(back->skeleton.indexOf(j.name), 0) << j.name;
+    }
+  }
   EXPECT_EQ(back->mesh.source.positions.size(), 3014u);
   ASSERT_EQ(back->skin.perVertex.size(), back->mesh.source.positions.size());
   for (const auto& vertex : back->skin.perVertex) {
