@@ -187,6 +187,36 @@ TEST(CliRetarget, PartialRetargetWithAVertexOutOfRangeIsExitTwo) {
   EXPECT_NE(garbage.err.find("expected N, vertex:N or x,y,z"), std::string::npos) << garbage.err;
 }
 
+// A vertex on one of BCN's eyes (a separate 144-triangle shell the mesh graph leaves out) names
+// no limb: exit 2 saying so, not the algorithm's failure.
+TEST(CliRetarget, PartialRetargetOnAnEyeIsExitTwo) {
+  Expected<Character> bcn = importCharacter(modelPath("X/BCN_Epileptic.X"));
+  ASSERT_TRUE(bcn.ok());
+  const Mesh& mesh = bcn->mesh;
+  // Parts by welded triangles; the eye is the part of 144 triangles.
+  std::vector<int> parent(mesh.positions.size());
+  for (std::size_t v = 0; v < parent.size(); ++v) parent[v] = int(v);
+  auto find = [&](int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (const auto& t : mesh.triangles)
+    parent[find(t[0])] = find(t[1]), parent[find(t[1])] = find(t[2]);
+  std::vector<int> triangles(mesh.positions.size(), 0);
+  for (const auto& t : mesh.triangles) ++triangles[find(t[0])];
+  int eyeVertex = -1;  // a file vertex on an eye
+  for (std::size_t v = 0; v < mesh.weldedOfSource.size() && eyeVertex < 0; ++v)
+    if (triangles[find(mesh.weldedOfSource[v])] == 144) eyeVertex = int(v);
+  ASSERT_GE(eyeVertex, 0);
+  const ProcessResult r =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--mesh-head", "0,0.79,0", "--skeleton-head", "head", "--partial-joint", "upperarm.L",
+              "--partial-vertex", std::to_string(eyeVertex), "-o", tempPath("p5.json")});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("BCN_Epileptic.X"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("separate part"), std::string::npos) << r.err;
+}
+
 // Both flags or neither: for retarget and for rig, which shares the options.
 TEST(CliRetarget, PartialJointWithoutAVertexIsExitTwo) {
   for (const char* command : {"retarget", "rig"}) {
