@@ -7,25 +7,15 @@
 #include <vector>
 
 #include "camera.h"
-#include "corner_normals.h"
 #include "gl_util.h"
-#include "mesh/mesh.h"
 #include "palette.h"
-#include "skin/skin_weights.h"
 
 namespace rw::render {
 
 namespace {
 
-struct Vertex {
-  float position[3];
-  float normal[3];
-};
-
-struct SkinVertex {
-  float joints[MeshRenderer::kGpuInfluences];  // floats: exact for any joint index < 2^24
-  float weights[MeshRenderer::kGpuInfluences];
-};
+using Vertex = MeshDrawData::Vertex;
+using SkinVertex = SkinDrawData::Entry;
 
 // Vertex attribute locations (mesh.vert).
 constexpr GLuint kPosition = 0, kNormal = 1, kColor = 2, kJoints = 3, kWeights = 4;
@@ -43,6 +33,7 @@ bool MeshRenderer::initialize(QOpenGLFunctions_3_3_Core* gl) {
   vbo_.create();
   colorVbo_.create();
   skinVbo_.create();
+  ibo_.create();
   vbo_.setUsagePattern(QOpenGLBuffer::StaticDraw);
   colorVbo_.setUsagePattern(QOpenGLBuffer::DynamicDraw);
   QOpenGLVertexArrayObject::Binder bind(&vao_);
@@ -61,58 +52,47 @@ bool MeshRenderer::initialize(QOpenGLFunctions_3_3_Core* gl) {
   gl_->glVertexAttribPointer(kWeights, kGpuInfluences, GL_FLOAT, GL_FALSE, sizeof(SkinVertex),
                              reinterpret_cast<void*>(offsetof(SkinVertex, weights)));
   skinVbo_.release();
+  ibo_.bind();  // recorded in the vertex array object (never released outside it)
 
   gl_->glGenBuffers(1, &poseBuffer_);
   gl_->glGenTextures(1, &poseTexture_);
   return true;
 }
 
-void MeshRenderer::setMesh(const Mesh& mesh) {
-  if (!program_) return;
-  const SourceMesh& src = mesh.source;
-  const std::vector<Eigen::Vector3f> normals = cornerNormals(mesh);
-  std::vector<Vertex> vertices;
-  vertices.reserve(3 * src.triangles.size());
-  cornerSource_.clear();
-  cornerSource_.reserve(3 * src.triangles.size());
-  for (size_t t = 0; t < src.triangles.size(); ++t) {
-    for (int c = 0; c < 3; ++c) {
-      const Eigen::Vector3d& p = src.positions[src.triangles[t][c]];
-      const Eigen::Vector3f& n = normals[3 * t + c];
-      vertices.push_back({{float(p.x()), float(p.y()), float(p.z())}, {n.x(), n.y(), n.z()}});
-      cornerSource_.push_back(src.triangles[t][c]);
-    }
-  }
-  vbo_.bind();
-  vbo_.allocate(vertices.data(), int(vertices.size() * sizeof(Vertex)));
-  vbo_.release();
-  vertexCount_ = int(vertices.size());
+void MeshRenderer::clear() {
+  mesh_.reset();
+  vertexCount_ = indexCount_ = 0;
   hasColors_ = hasSkin_ = false;
+}
+
+void MeshRenderer::setMesh(std::shared_ptr<const MeshDrawData> mesh) {
+  if (!program_) return;
+  clear();
+  if (!mesh || mesh->indices.empty()) return;
+  mesh_ = std::move(mesh);
+  vbo_.bind();
+  vbo_.allocate(mesh_->vertices.data(), int(mesh_->vertices.size() * sizeof(Vertex)));
+  vbo_.release();
+  {
+    QOpenGLVertexArrayObject::Binder bind(&vao_);
+    ibo_.bind();
+    ibo_.allocate(mesh_->indices.data(), int(mesh_->indices.size() * sizeof(std::uint32_t)));
+  }
+  vertexCount_ = int(mesh_->vertices.size());
+  indexCount_ = int(mesh_->indices.size());
   poseJoints_ = 0;
 }
 
-void MeshRenderer::setSkin(const SkinWeights& weights) {
-  if (!program_ || vertexCount_ == 0) return;
-  std::vector<SkinVertex> corners(cornerSource_.size());
-  for (size_t i = 0; i < cornerSource_.size(); ++i) {
-    SkinVertex& out = corners[i];
-    std::fill(std::begin(out.joints), std::end(out.joints), 0.0f);
-    std::fill(std::begin(out.weights), std::end(out.weights), 0.0f);
-    const int v = cornerSource_[i];
-    if (v >= weights.vertexCount()) continue;
-    std::vector<Influence> influences = weights.perVertex[v];
-    std::sort(influences.begin(), influences.end(),
-              [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
-    double sum = 0.0;
-    const int n = std::min<int>(kGpuInfluences, int(influences.size()));
-    for (int k = 0; k < n; ++k) sum += influences[k].weight;
-    for (int k = 0; k < n && sum > 0.0; ++k) {
-      out.joints[k] = float(influences[k].joint);
-      out.weights[k] = float(influences[k].weight / sum);
-    }
-  }
+void MeshRenderer::setSkin(const SkinDrawData* skin) {
+  hasSkin_ = false;
+  if (!program_ || !mesh_ || !skin) return;
+  // Spread per source vertex to the drawn vertices: a copy, the sorting was done off-thread.
+  std::vector<SkinVertex> vertices(mesh_->sourceVertex.size(), SkinVertex{});
+  const int known = int(skin->perSourceVertex.size());
+  for (size_t i = 0; i < vertices.size(); ++i)
+    if (mesh_->sourceVertex[i] < known) vertices[i] = skin->perSourceVertex[mesh_->sourceVertex[i]];
   skinVbo_.bind();
-  skinVbo_.allocate(corners.data(), int(corners.size() * sizeof(SkinVertex)));
+  skinVbo_.allocate(vertices.data(), int(vertices.size() * sizeof(SkinVertex)));
   skinVbo_.release();
   hasSkin_ = true;
 }
@@ -146,12 +126,12 @@ void MeshRenderer::setPose(const std::vector<Transform>& skinMatrices) {
 }
 
 void MeshRenderer::setVertexColors(const std::vector<Eigen::Vector3f>& colors) {
-  if (!program_ || vertexCount_ == 0) return;
+  if (!program_ || !mesh_) return;
   hasColors_ = !colors.empty();
   if (!hasColors_) return;
-  std::vector<Eigen::Vector3f> corners(cornerSource_.size());
-  for (size_t i = 0; i < cornerSource_.size(); ++i) {
-    const int v = cornerSource_[i];
+  std::vector<Eigen::Vector3f> corners(mesh_->sourceVertex.size());
+  for (size_t i = 0; i < corners.size(); ++i) {
+    const int v = mesh_->sourceVertex[i];
     corners[i] = v < int(colors.size()) ? colors[v] : Eigen::Vector3f(0.1f, 0.1f, 0.5f);
   }
   colorVbo_.bind();
@@ -160,18 +140,21 @@ void MeshRenderer::setVertexColors(const std::vector<Eigen::Vector3f>& colors) {
 }
 
 void MeshRenderer::draw(const Camera& camera) {
-  if (!program_ || vertexCount_ == 0) return;
+  if (!program_ || indexCount_ == 0) return;
   if (xray_) {
     // See-through: no depth writes, so the bones and the far side show through.
     gl_->glDepthMask(GL_FALSE);
     drawPass(camera, false);
     gl_->glDepthMask(GL_TRUE);
-  } else {
-    // Faces pushed back a little so the wireframe wins the depth test on its own edges.
+  } else if (wireframe_) {
+    // Faces pushed back a little so the wireframe wins the depth test on its own edges (only
+    // then: the offset costs llvmpipe a depth-slope computation per triangle).
     gl_->glEnable(GL_POLYGON_OFFSET_FILL);
     gl_->glPolygonOffset(1.0f, 1.0f);
     drawPass(camera, false);
     gl_->glDisable(GL_POLYGON_OFFSET_FILL);
+  } else {
+    drawPass(camera, false);
   }
   if (wireframe_) {
     gl_->glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
@@ -217,7 +200,7 @@ void MeshRenderer::drawPass(const Camera& camera, bool lines) {
     gl_->glDisableVertexAttribArray(kJoints);
     gl_->glDisableVertexAttribArray(kWeights);
   }
-  gl_->glDrawArrays(GL_TRIANGLES, 0, vertexCount_);
+  gl_->glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
   gl_->glBindTexture(GL_TEXTURE_BUFFER, 0);
   program_->release();
 }
@@ -231,9 +214,10 @@ void MeshRenderer::release() {
   vbo_.destroy();
   colorVbo_.destroy();
   skinVbo_.destroy();
+  ibo_.destroy();
   vao_.destroy();
   program_.reset();
-  vertexCount_ = 0;
+  clear();
   poseJoints_ = 0;
 }
 

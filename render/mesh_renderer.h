@@ -2,7 +2,9 @@
 // Draws the character's surface: shaded clay, or weight colours; optionally with a wireframe
 // over it, or see-through (X-ray); skinned on the GPU (linear blend or dual quaternions) from
 // per-joint skinning matrices in a texture buffer, so a 100K-triangle character animates
-// without touching its vertices on the CPU.
+// without touching its vertices on the CPU. The surface is drawn indexed (each vertex shaded
+// once, not once per triangle corner) from data prepared off the UI thread (mesh_draw_data.h):
+// the renderer only copies it into GL buffers.
 #include <Eigen/Core>
 #include <QOpenGLBuffer>
 #include <QOpenGLShaderProgram>
@@ -10,14 +12,10 @@
 #include <memory>
 #include <vector>
 
+#include "mesh_draw_data.h"
 #include "skeleton/skeleton.h"
 
 class QOpenGLFunctions_3_3_Core;
-
-namespace rw {
-class Mesh;
-class SkinWeights;
-}  // namespace rw
 
 namespace rw::render {
 
@@ -27,17 +25,16 @@ enum class GpuSkinning { LinearBlend, DualQuaternion };
 
 class MeshRenderer {
  public:
-  /// Influences per vertex the shader blends (the strongest, renormalized).
-  static constexpr int kGpuInfluences = 4;
   /// Opacity of the surface in X-ray mode.
   static constexpr float kXrayAlpha = 0.35f;
 
   /// With the context current. Returns false if the shaders do not compile.
   bool initialize(QOpenGLFunctions_3_3_Core* gl);
-  /// Uploads the file's triangles (positions and shading normals). Context current.
-  void setMesh(const Mesh& mesh);
-  /// Skin weights per source vertex (joint indices into the skeleton the pose comes from).
-  void setSkin(const SkinWeights& weights);
+  /// Uploads the surface (positions, shading normals, indices). Context current.
+  void setMesh(std::shared_ptr<const MeshDrawData> mesh);
+  /// Skin weights per source vertex (joint indices into the skeleton the pose comes from);
+  /// null: the mesh stays rigid.
+  void setSkin(const SkinDrawData* skin);
   /// Skinning matrices global_j · inverse(rest_j), one per joint; empty = the rest pose.
   void setPose(const std::vector<Transform>& skinMatrices);
   void setSkinningMethod(GpuSkinning method) { method_ = method; }
@@ -45,12 +42,14 @@ class MeshRenderer {
   void setVertexColors(const std::vector<Eigen::Vector3f>& colors);
   void setWireframe(bool on) { wireframe_ = on; }
   void setXray(bool on) { xray_ = on; }
-  void clear() { vertexCount_ = 0; }
+  void clear();
   void draw(const Camera& camera);
   /// Frees the GL objects; the context must be current.
   void release();
 
+  /// Vertices drawn (distinct position/normal pairs) and triangle corners (indices).
   int vertexCount() const { return vertexCount_; }
+  int indexCount() const { return indexCount_; }
   bool posed() const { return poseJoints_ > 0; }
 
  private:
@@ -62,10 +61,12 @@ class MeshRenderer {
   QOpenGLBuffer vbo_{QOpenGLBuffer::VertexBuffer};
   QOpenGLBuffer colorVbo_{QOpenGLBuffer::VertexBuffer};
   QOpenGLBuffer skinVbo_{QOpenGLBuffer::VertexBuffer};
-  unsigned poseBuffer_ = 0;        ///< GL_TEXTURE_BUFFER with 5 RGBA32F texels per joint
-  unsigned poseTexture_ = 0;       ///< the buffer texture over it
-  std::vector<int> cornerSource_;  ///< source vertex of each drawn corner
+  QOpenGLBuffer ibo_{QOpenGLBuffer::IndexBuffer};
+  unsigned poseBuffer_ = 0;                   ///< GL_TEXTURE_BUFFER with 5 RGBA32F texels per joint
+  unsigned poseTexture_ = 0;                  ///< the buffer texture over it
+  std::shared_ptr<const MeshDrawData> mesh_;  ///< what is in the buffers
   int vertexCount_ = 0;
+  int indexCount_ = 0;
   int poseJoints_ = 0;
   bool hasColors_ = false;
   bool hasSkin_ = false;

@@ -4,17 +4,22 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QOpenGLFramebufferObject>
 #include <QOpenGLFunctions_3_3_Core>
+#include <QOpenGLPaintDevice>
 #include <QOpenGLVersionFunctionsFactory>
 #include <QPainter>
-#include <QSurfaceFormat>
+#include <QTimer>
+#include <QVBoxLayout>
 #include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 #include "bone_geometry.h"
 #include "character.h"
 #include "palette.h"
 #include "picking.h"
+#include "viewport_surface.h"
 
 namespace rw::ui {
 
@@ -24,6 +29,11 @@ namespace {
 constexpr int kClickSlop = 3;
 /// How near to a bone (pixels) a click picks it.
 constexpr double kBonePickRadius = 10.0;
+/// Frames closer together than this are motion (drawn without multisampling); this long after
+/// the last one the view is drawn once more, anti-aliased.
+constexpr int kSettleMs = 150;
+/// Samples per pixel of still frames and grabs.
+constexpr int kStillSamples = 4;
 
 /// Blender's weight ramp: blue 0, cyan, green 0.5, yellow, red 1.
 Eigen::Vector3f weightColor(double w) {
@@ -40,22 +50,64 @@ Eigen::Vector3f weightColor(double w) {
 
 }  // namespace
 
-ViewportWidget::ViewportWidget(QWidget* parent) : QOpenGLWidget(parent) {
-  QSurfaceFormat format;
-  format.setRenderableType(QSurfaceFormat::OpenGL);
-  format.setVersion(3, 3);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  format.setStencilBufferSize(8);
-  format.setSamples(4);
-  setFormat(format);
+ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
+  surface_ = new ViewportSurface(this);
+  container_ = QWidget::createWindowContainer(surface_, this);
+  container_->setFocusPolicy(Qt::NoFocus);  // the viewport widget takes the focus
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(container_);
+  settle_ = new QTimer(this);
+  settle_->setSingleShot(true);
+  settle_->setInterval(kSettleMs);
+  connect(settle_, &QTimer::timeout, this, &ViewportWidget::redraw);
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(320, 240);
   camera_.setViewport(width(), height());
 }
 
 ViewportWidget::~ViewportWidget() {
-  releaseGL();
+  // The surface (a child of the container) goes after this body: free the GL objects while the
+  // renderers still exist.
+  surface_->releaseContext();
+}
+
+QSurfaceFormat ViewportWidget::surfaceFormat() {
+  QSurfaceFormat format;
+  format.setRenderableType(QSurfaceFormat::OpenGL);
+  format.setVersion(3, 3);
+  format.setProfile(QSurfaceFormat::CoreProfile);
+  format.setDepthBufferSize(24);
+  format.setStencilBufferSize(8);
+  format.setSamples(0);
+  return format;
+}
+
+QOpenGLContext* ViewportWidget::context() const {
+  return surface_->context();
+}
+
+void ViewportWidget::redraw() {
+  surface_->requestUpdate();
+}
+
+QSize ViewportWidget::pixelSize() const {
+  const qreal ratio = surface_->devicePixelRatio();
+  return QSize(std::max(1, int(std::lround(width() * ratio))),
+               std::max(1, int(std::lround(height() * ratio))));
+}
+
+void ViewportWidget::paintEvent(QPaintEvent*) {
+  // update() on the widget (covered by the surface) means a new frame of the surface.
+  redraw();
+}
+
+void ViewportWidget::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  // Pixel sizes in device-independent pixels: the mouse works in them too.
+  camera_.setViewport(width(), height());
+  if (autoFrame_ && !frameBounds().isEmpty()) camera_.frame(frameBounds());
+  redraw();
 }
 
 void ViewportWidget::setCharacter(std::shared_ptr<const Character> character) {
@@ -75,40 +127,107 @@ void ViewportWidget::setCharacter(std::shared_ptr<const Character> character) {
   pose_.clear();
   selectedJoint_ = -1;
   bonesDirty_ = weightsDirty_ = poseDirty_ = true;
+  prepareMesh();
+  prepareSkin();
   updateBounds();
   camera_.setPreset(render::ViewPreset::ThreeQuarter);
   frameAll();
 }
 
+void ViewportWidget::prepareMesh() {
+  using Job = QFutureWatcher<std::shared_ptr<const render::MeshDrawData>>;
+  if (meshJob_) meshJob_->disconnect(this);  // superseded: its result is dropped
+  meshJob_ = nullptr;
+  meshData_.reset();
+  characterDirty_ = true;
+  if (!character_ || character_->mesh.empty()) return;
+  auto* job = new Job(this);
+  meshJob_ = job;
+  connect(job, &Job::finished, job, &QObject::deleteLater);
+  connect(job, &Job::finished, this, [this, job] {
+    if (job != meshJob_) return;
+    meshJob_ = nullptr;
+    meshData_ = job->result();
+    characterDirty_ = true;
+    redraw();
+  });
+  const std::shared_ptr<const Character> character = character_;
+  job->setFuture(QtConcurrent::run([character] {
+    return std::make_shared<const render::MeshDrawData>(render::buildMeshDrawData(character->mesh));
+  }));
+}
+
+void ViewportWidget::prepareSkin() {
+  using Job = QFutureWatcher<std::shared_ptr<const render::SkinDrawData>>;
+  if (skinJob_) skinJob_->disconnect(this);
+  skinJob_ = nullptr;
+  skinData_.reset();
+  weightsDirty_ = true;
+  if (!skin_) return;
+  auto* job = new Job(this);
+  skinJob_ = job;
+  connect(job, &Job::finished, job, &QObject::deleteLater);
+  connect(job, &Job::finished, this, [this, job] {
+    if (job != skinJob_) return;
+    skinJob_ = nullptr;
+    skinData_ = job->result();
+    weightsDirty_ = true;
+    redraw();
+  });
+  const std::shared_ptr<const SkinWeights> skin = skin_;
+  job->setFuture(QtConcurrent::run([skin] {
+    return std::make_shared<const render::SkinDrawData>(render::buildSkinDrawData(*skin));
+  }));
+}
+
+void ViewportWidget::finishPreparation() {
+  if (meshJob_) {
+    meshJob_->waitForFinished();
+    meshData_ = meshJob_->result();
+    meshJob_->disconnect(this);
+    meshJob_ = nullptr;
+    characterDirty_ = true;
+  }
+  if (skinJob_) {
+    skinJob_->waitForFinished();
+    skinData_ = skinJob_->result();
+    skinJob_->disconnect(this);
+    skinJob_ = nullptr;
+    weightsDirty_ = true;
+  }
+}
+
 void ViewportWidget::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
                                  std::shared_ptr<const SkinWeights> skin) {
   const bool changed = skeleton != skeleton_;
+  const bool skinChanged = skin != skin_;
   skeleton_ = std::move(skeleton);
   skin_ = std::move(skin);
+  if (skinChanged) prepareSkin();
   if (changed) {
     pose_.clear();
     if (skeleton_ && selectedJoint_ >= skeleton_->size()) selectedJoint_ = -1;
   }
   bonesDirty_ = weightsDirty_ = poseDirty_ = true;
   updateBounds();
-  update();
+  redraw();
 }
 
 void ViewportWidget::setPose(std::vector<Transform> globals) {
   pose_ = std::move(globals);
   bonesDirty_ = poseDirty_ = true;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setGraphOverlay(render::GraphOverlay overlay) {
   overlay_ = std::move(overlay);
-  update();
+  redraw();
 }
 
 void ViewportWidget::setHeadNodes(int meshVertex, int skeletonJoint) {
   meshHead_ = meshVertex;
   skeletonHead_ = skeletonJoint;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setSelectedJoint(int joint) {
@@ -116,7 +235,7 @@ void ViewportWidget::setSelectedJoint(int joint) {
   if (joint == selectedJoint_) return;
   selectedJoint_ = joint;
   bonesDirty_ = weightsDirty_ = true;
-  update();
+  redraw();
 }
 
 void ViewportWidget::updateBounds() {
@@ -164,7 +283,7 @@ void ViewportWidget::frameAll() {
     camera_.setSceneRadius(std::max(0.5 * box.diagonal().norm(), camera_.sceneRadius()));
   }
   emit cameraChanged();
-  update();
+  redraw();
 }
 
 void ViewportWidget::frameSelected() {
@@ -185,66 +304,68 @@ void ViewportWidget::frameSelected() {
   camera_.frame(box);
   camera_.setSceneRadius(0.5 * size);
   emit cameraChanged();
-  update();
+  redraw();
 }
 
 void ViewportWidget::setViewPreset(render::ViewPreset preset) {
   autoFrame_ = false;
   camera_.setPreset(preset);
   emit cameraChanged();
-  update();
+  redraw();
 }
 
 void ViewportWidget::toggleOrthographic() {
   camera_.setOrthographic(!camera_.orthographic());
   emit cameraChanged();
-  update();
+  redraw();
 }
 
 void ViewportWidget::setGridVisible(bool visible) {
   gridVisible_ = visible;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setBonesVisible(bool visible) {
   bonesVisible_ = visible;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setOverlayVisible(bool visible) {
   overlayVisible_ = visible;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setWireframe(bool on) {
   wireframe_ = on;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setXray(bool on) {
   xray_ = on;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setWeightView(bool on) {
   weightView_ = on;
   weightsDirty_ = true;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setDualQuaternionSkinning(bool on) {
   dualQuaternion_ = on;
-  update();
+  redraw();
 }
 
 void ViewportWidget::setTool(ViewportTool tool) {
   tool_ = tool;
-  setCursor(tool == ViewportTool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+  const Qt::CursorShape cursor = tool == ViewportTool::Select ? Qt::ArrowCursor : Qt::CrossCursor;
+  setCursor(cursor);
+  surface_->setCursor(cursor);
 }
 
-void ViewportWidget::initializeGL() {
-  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &ViewportWidget::releaseGL,
-          Qt::UniqueConnection);
+bool ViewportWidget::initializeGL() {
+  if (glInitialized_) return glReady_;
+  glInitialized_ = true;
   glReady_ = false;
   gl_ = QOpenGLVersionFunctionsFactory::get<QOpenGLFunctions_3_3_Core>(context());
   if (!gl_ || !gl_->initializeOpenGLFunctions()) {
@@ -254,21 +375,64 @@ void ViewportWidget::initializeGL() {
                    .arg(f.minorVersion());
     qWarning().noquote() << "rigwright:" << glError_;
     gl_ = nullptr;
-    return;
+    return false;
   }
   if (!meshRenderer_.initialize(gl_) || !boneRenderer_.initialize(gl_) ||
       !gridRenderer_.initialize(gl_)) {
     glError_ = tr("the viewport shaders did not compile (see the log)");
-    return;
+    return false;
   }
   glReady_ = true;
   characterDirty_ = true;
+  return true;
 }
 
-void ViewportWidget::resizeGL(int width, int height) {
-  // Pixel sizes in device-independent pixels: the mouse works in them too.
-  camera_.setViewport(width, height);
-  if (autoFrame_ && !frameBounds().isEmpty()) camera_.frame(frameBounds());
+QImage ViewportWidget::grabFramebuffer() {
+  if (!surface_->makeCurrent()) {
+    glError_ = tr("no OpenGL context could be created");
+    return {};
+  }
+  initializeGL();
+  finishPreparation();  // a grab shows the scene as set, not as prepared so far
+  const QSize size = pixelSize();
+  QOpenGLFramebufferObjectFormat format;
+  format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+  format.setSamples(kStillSamples);
+  QOpenGLFramebufferObject buffer(size, format);
+  buffer.bind();
+  renderScene(buffer.handle(), size);
+  QImage image = buffer.toImage();  // resolves the samples
+  buffer.release();
+  return image;
+}
+
+void ViewportWidget::renderFrame() {
+  initializeGL();
+  const QSize size = pixelSize();
+  // Since the previous frame was shown: a frame slower than kSettleMs is still motion.
+  const bool moving = sinceFrame_.isValid() && sinceFrame_.elapsed() < kSettleMs;
+  const GLuint screen = context()->defaultFramebufferObject();
+  if (moving || !gl_) {
+    QOpenGLFramebufferObject::bindDefault();
+    renderScene(screen, size);
+    settle_->start();  // redraw anti-aliased when the motion stops
+    sinceFrame_.start();
+    return;
+  }
+  if (!stillBuffer_ || stillBuffer_->size() != size) {
+    QOpenGLFramebufferObjectFormat format;
+    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+    format.setSamples(kStillSamples);
+    stillBuffer_ = std::make_unique<QOpenGLFramebufferObject>(size, format);
+  }
+  stillBuffer_->bind();
+  renderScene(stillBuffer_->handle(), size);
+  gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, stillBuffer_->handle());
+  gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
+  gl_->glBlitFramebuffer(0, 0, size.width(), size.height(), 0, 0, size.width(), size.height(),
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  QOpenGLFramebufferObject::bindDefault();
+  sinceFrame_.start();
 }
 
 void ViewportWidget::uploadCharacter() {
@@ -276,7 +440,7 @@ void ViewportWidget::uploadCharacter() {
   meshRenderer_.clear();
   bonesDirty_ = weightsDirty_ = poseDirty_ = true;
   if (!character_) return;
-  if (!character_->mesh.empty()) meshRenderer_.setMesh(character_->mesh);
+  if (meshData_) meshRenderer_.setMesh(meshData_);
   if (!bounds_.isEmpty()) gridRenderer_.setBounds(bounds_);
 }
 
@@ -294,7 +458,8 @@ void ViewportWidget::uploadBones() {
 void ViewportWidget::uploadWeights() {
   weightsDirty_ = false;
   if (!character_ || character_->mesh.empty()) return;
-  if (skin_) meshRenderer_.setSkin(*skin_);
+  // Until the skin is prepared the mesh is drawn in its rest shape.
+  meshRenderer_.setSkin(skin_ ? skinData_.get() : nullptr);
   std::vector<Eigen::Vector3f> colors;
   if (weightView_ && skin_) {
     colors.assign(character_->mesh.source.positions.size(), weightColor(0.0));
@@ -305,9 +470,11 @@ void ViewportWidget::uploadWeights() {
   meshRenderer_.setVertexColors(colors);
 }
 
-void ViewportWidget::paintGL() {
+void ViewportWidget::renderScene(unsigned fbo, QSize size) {
   const QColor background = render::palette::kBackground;
   if (!gl_) return;
+  gl_->glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl_->glViewport(0, 0, size.width(), size.height());
   gl_->glClearColor(float(background.redF()), float(background.greenF()), float(background.blueF()),
                     1.0f);
   gl_->glClearStencil(0);
@@ -359,21 +526,24 @@ void ViewportWidget::paintGL() {
                        QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
   if ((overlayVisible_ && !overlay_.empty()) || !markers.empty()) {
     gl_->glDisable(GL_DEPTH_TEST);
-    QPainter painter(this);
+    gl_->glDisable(GL_STENCIL_TEST);
+    QOpenGLPaintDevice device(size);
+    device.setDevicePixelRatio(surface_->devicePixelRatio());
+    QPainter painter(&device);
     render::paintGraphOverlay(painter, camera_, overlayVisible_ ? overlay_ : render::GraphOverlay{},
                               markers);
   }
 }
 
 void ViewportWidget::releaseGL() {
-  if (!gl_ || !context()) return;
-  makeCurrent();
+  // Called by the surface with its context current, before the context goes.
+  stillBuffer_.reset();
   meshRenderer_.release();
   boneRenderer_.release();
   gridRenderer_.release();
-  doneCurrent();
   gl_ = nullptr;
   glReady_ = false;
+  glInitialized_ = false;
 }
 
 int ViewportWidget::pickJoint(QPoint at) const {
@@ -422,7 +592,7 @@ void ViewportWidget::mousePressEvent(QMouseEvent* event) {
   } else if (event->button() == Qt::LeftButton) {
     drag_ = Drag::Orbit;
   } else {
-    QOpenGLWidget::mousePressEvent(event);
+    QWidget::mousePressEvent(event);
     return;
   }
   event->accept();
@@ -430,7 +600,7 @@ void ViewportWidget::mousePressEvent(QMouseEvent* event) {
 
 void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
   if (drag_ == Drag::None) {
-    QOpenGLWidget::mouseMoveEvent(event);
+    QWidget::mouseMoveEvent(event);
     return;
   }
   const QPoint position = event->position().toPoint();
@@ -444,13 +614,13 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
   else
     camera_.pan(delta.x(), delta.y());
   emit cameraChanged();
-  update();
+  redraw();
   event->accept();
 }
 
 void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
   if (drag_ == Drag::None) {
-    QOpenGLWidget::mouseReleaseEvent(event);
+    QWidget::mouseReleaseEvent(event);
     return;
   }
   const bool wasOrbit = drag_ == Drag::Orbit;
@@ -468,7 +638,7 @@ void ViewportWidget::wheelEvent(QWheelEvent* event) {
   autoFrame_ = false;
   camera_.zoom(steps);
   emit cameraChanged();
-  update();
+  redraw();
   event->accept();
 }
 
@@ -495,7 +665,7 @@ void ViewportWidget::keyPressEvent(QKeyEvent* event) {
       toggleOrthographic();
       break;
     default:
-      QOpenGLWidget::keyPressEvent(event);
+      QWidget::keyPressEvent(event);
       return;
   }
   event->accept();

@@ -9,8 +9,17 @@
 // numpad; Ctrl for the opposite side) give the front, right and top views, 5 toggles
 // perspective/orthographic. A left click without a drag picks: what it picks depends on the
 // tool (select a bone, set the mesh head node, set the skeleton head node).
-#include <QOpenGLWidget>
+//
+// It draws into a native OpenGL window (ViewportSurface) that fills it. Frames drawn in quick
+// succession (playback, orbiting) are drawn directly; when the view comes to rest it is drawn
+// once more with 4x multisampling, so what the artist studies is anti-aliased while motion stays
+// fluid (llvmpipe spends more than twice as long on a multisampled frame).
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QImage>
 #include <QPoint>
+#include <QSurfaceFormat>
+#include <QWidget>
 #include <memory>
 #include <vector>
 
@@ -18,9 +27,13 @@
 #include "camera.h"
 #include "graph_overlay.h"
 #include "grid_renderer.h"
+#include "mesh_draw_data.h"
 #include "mesh_renderer.h"
 
+class QOpenGLContext;
+class QOpenGLFramebufferObject;
 class QOpenGLFunctions_3_3_Core;
+class QTimer;
 
 namespace rw {
 struct Character;
@@ -31,15 +44,26 @@ namespace rw::ui {
 
 enum class ViewportTool { Select, MeshHead, SkeletonHead };
 
-class ViewportWidget : public QOpenGLWidget {
+class ViewportSurface;
+
+class ViewportWidget : public QWidget {
   Q_OBJECT
 
  public:
   explicit ViewportWidget(QWidget* parent = nullptr);
   ~ViewportWidget() override;
 
+  /// OpenGL 3.3 core with depth and stencil (multisampling is done in an offscreen buffer).
+  static QSurfaceFormat surfaceFormat();
+  /// The current scene, drawn anti-aliased offscreen at the viewport's size (screenshots,
+  /// tests); initializes OpenGL if needed. Null if OpenGL is unavailable.
+  QImage grabFramebuffer();
+  /// The viewport's OpenGL context (null before the first frame or grab).
+  QOpenGLContext* context() const;
+
   /// Shows `character` (null clears the view) with its own skeleton and skin, and frames it
-  /// from the front three-quarter view.
+  /// from the front three-quarter view. What the GPU draws (vertex arrays, normals, packed
+  /// weights) is prepared on a worker thread; the mesh appears when it is ready.
   void setCharacter(std::shared_ptr<const Character> character);
   const std::shared_ptr<const Character>& character() const { return character_; }
   /// The skeleton drawn (and that poses skin against); null hides the bones. `skin`: weights of
@@ -69,6 +93,8 @@ class ViewportWidget : public QOpenGLWidget {
   bool wireframe() const { return wireframe_; }
   bool xray() const { return xray_; }
   bool weightView() const { return weightView_; }
+  /// True while mesh or skin data for the GPU is being prepared off the UI thread.
+  bool preparing() const { return meshJob_ || skinJob_; }
   /// False when the GL context or the shaders could not be set up (see glError()).
   bool glReady() const { return glReady_; }
   QString glError() const { return glError_; }
@@ -101,11 +127,12 @@ class ViewportWidget : public QOpenGLWidget {
   void skeletonHeadPicked(int joint);
   /// The selected bone changed by a click (-1: clicked on nothing).
   void jointSelected(int joint);
+  /// A frame was drawn and shown.
+  void frameSwapped();
 
  protected:
-  void initializeGL() override;
-  void resizeGL(int width, int height) override;
-  void paintGL() override;
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -113,8 +140,25 @@ class ViewportWidget : public QOpenGLWidget {
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
+  friend class ViewportSurface;
   enum class Drag { None, Orbit, Pan };
 
+  /// Asks the surface for a frame.
+  void redraw();
+  /// Sets up the renderers once per context (context current); false if they cannot be.
+  bool initializeGL();
+  /// Draws a frame into the surface's back buffer (context current): directly when frames
+  /// come in quick succession, else anti-aliased.
+  void renderFrame();
+  /// Draws the scene into the bound framebuffer (`fbo`, pixel size `size`).
+  void renderScene(unsigned fbo, QSize size);
+  QSize pixelSize() const;
+
+  /// Starts preparing the GPU data of the character's mesh / of the skin on a worker.
+  void prepareMesh();
+  void prepareSkin();
+  /// Waits for preparations still running and takes their results (grabs only).
+  void finishPreparation();
   void uploadCharacter();
   void uploadBones();
   void uploadWeights();
@@ -130,6 +174,11 @@ class ViewportWidget : public QOpenGLWidget {
   std::shared_ptr<const Skeleton> skeleton_;
   std::shared_ptr<const SkinWeights> skin_;
   std::vector<Transform> pose_;
+  /// GPU data prepared off the UI thread, and the jobs preparing newer data (null: none).
+  std::shared_ptr<const render::MeshDrawData> meshData_;
+  std::shared_ptr<const render::SkinDrawData> skinData_;
+  QFutureWatcher<std::shared_ptr<const render::MeshDrawData>>* meshJob_ = nullptr;
+  QFutureWatcher<std::shared_ptr<const render::SkinDrawData>>* skinJob_ = nullptr;
   render::GraphOverlay overlay_;
   int meshHead_ = -1;
   int skeletonHead_ = -1;
@@ -146,7 +195,15 @@ class ViewportWidget : public QOpenGLWidget {
   render::MeshRenderer meshRenderer_;
   render::BoneRenderer boneRenderer_;
   render::GridRenderer gridRenderer_;
+  ViewportSurface* surface_ = nullptr;
+  QWidget* container_ = nullptr;
+  /// The multisampled buffer still frames are drawn in before being resolved on screen.
+  std::unique_ptr<QOpenGLFramebufferObject> stillBuffer_;
+  QElapsedTimer sinceFrame_;
+  /// Redraws anti-aliased once frames stop coming.
+  QTimer* settle_ = nullptr;
   QOpenGLFunctions_3_3_Core* gl_ = nullptr;
+  bool glInitialized_ = false;
   bool glReady_ = false;
   QString glError_;
   bool gridVisible_ = true;

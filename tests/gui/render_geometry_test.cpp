@@ -1,4 +1,5 @@
-// What the renderers upload, without GL: shading normals, octahedral bones, grid spacing.
+// What the renderers upload, without GL: shading normals, the indexed surface and packed skin
+// weights, octahedral bones, grid spacing.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,7 +8,9 @@
 #include "corner_normals.h"
 #include "grid_renderer.h"
 #include "mesh/mesh.h"
+#include "mesh_draw_data.h"
 #include "skeleton/skeleton.h"
+#include "skin/skin_weights.h"
 
 using rw::render::buildBoneGeometry;
 using rw::render::cornerNormals;
@@ -92,6 +95,63 @@ TEST(CornerNormals, FileNormalsWin) {
   const auto normals = cornerNormals(mesh);
   EXPECT_TRUE(normals[1].isApprox(Eigen::Vector3f::UnitZ()));
   EXPECT_TRUE(normals[0].isApprox(-Eigen::Vector3f::UnitX()));  // first face is -X
+}
+
+TEST(MeshDrawData, SmoothSurfaceSharesOneVertexPerSourceVertex) {
+  const rw::Mesh sphere = rw::buildMesh(uvSphere(32, 16));
+  const rw::render::MeshDrawData data = rw::render::buildMeshDrawData(sphere);
+  const auto normals = cornerNormals(sphere);
+  const auto& src = sphere.source;
+  // Each source vertex is drawn once (a sphere is smooth everywhere), not once per corner.
+  EXPECT_EQ(data.sourceVertexCount, int(src.positions.size()));
+  EXPECT_LE(data.vertices.size(), src.positions.size());
+  ASSERT_EQ(data.indices.size(), 3 * src.triangles.size());
+  ASSERT_EQ(data.sourceVertex.size(), data.vertices.size());
+  for (size_t t = 0; t < src.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) {
+      const std::uint32_t i = data.indices[3 * t + c];
+      ASSERT_LT(i, data.vertices.size());
+      // The drawn corner is the source corner: same vertex, same position, same normal.
+      EXPECT_EQ(data.sourceVertex[i], src.triangles[t][c]);
+      const auto& v = data.vertices[i];
+      EXPECT_TRUE(
+          Eigen::Vector3f(v.position).isApprox(src.positions[src.triangles[t][c]].cast<float>()));
+      EXPECT_TRUE(Eigen::Vector3f(v.normal).isApprox(normals[3 * t + c]));
+    }
+}
+
+TEST(MeshDrawData, HardEdgesSplitVerticesByNormal) {
+  // Welded cube corners each touch three flat faces: one drawn vertex per (vertex, face normal).
+  rw::SourceMesh welded = splitCube();
+  const rw::Mesh weldedCube = rw::buildMesh(welded);
+  rw::SourceMesh shared;
+  shared.positions = weldedCube.positions;
+  shared.triangles = weldedCube.triangles;
+  shared.triangleMaterial.assign(shared.triangles.size(), 0);
+  const rw::Mesh cube = rw::buildMesh(shared);
+  ASSERT_EQ(cube.source.positions.size(), 8u);
+  const rw::render::MeshDrawData data = rw::render::buildMeshDrawData(cube);
+  EXPECT_EQ(data.vertices.size(), 24u);
+  EXPECT_EQ(data.indices.size(), 36u);
+}
+
+TEST(SkinDrawData, KeepsTheFourStrongestInfluencesSummingToOne) {
+  rw::SkinWeights weights;
+  weights.perVertex = {{{0, 0.1}, {1, 0.4}, {2, 0.05}, {3, 0.2}, {4, 0.25}},  // five influences
+                       {{7, 2.0}},                                            // unnormalized
+                       {}};                                                   // unweighted
+  const rw::render::SkinDrawData data = rw::render::buildSkinDrawData(weights);
+  ASSERT_EQ(data.perSourceVertex.size(), 3u);
+  const auto& five = data.perSourceVertex[0];
+  EXPECT_EQ(five.joints[0], 1.0f);  // strongest first; joint 2 (0.05) dropped
+  EXPECT_EQ(five.joints[1], 4.0f);
+  EXPECT_EQ(five.joints[2], 3.0f);
+  EXPECT_EQ(five.joints[3], 0.0f);
+  EXPECT_NEAR(five.weights[0], 0.4 / 0.95, 1e-6);
+  EXPECT_NEAR(five.weights[0] + five.weights[1] + five.weights[2] + five.weights[3], 1.0, 1e-6);
+  EXPECT_EQ(data.perSourceVertex[1].joints[0], 7.0f);
+  EXPECT_FLOAT_EQ(data.perSourceVertex[1].weights[0], 1.0f);
+  for (float w : data.perSourceVertex[2].weights) EXPECT_EQ(w, 0.0f);  // stays at rest
 }
 
 TEST(BoneGeometry, OctahedraRunFromHeadToTailAndFaceOutwards) {
