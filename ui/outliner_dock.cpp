@@ -97,6 +97,13 @@ OutlinerDock::OutlinerDock(QWidget* parent) : QWidget(parent) {
 
 void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
                                std::shared_ptr<const SessionSnapshot> snapshot) {
+  std::vector<std::shared_ptr<const void>> stages;
+  if (snapshot)
+    stages = {snapshot->skeletonGraph, snapshot->skeletonSymmetry, snapshot->matching,
+              snapshot->retargeted};
+  if (skeleton == skeleton_ && stages == shownStages_ && (skeleton || items_.empty())) return;
+  skeleton_ = skeleton;
+  shownStages_ = std::move(stages);
   const QSignalBlocker block(tree_);
   int selected = -1;
   if (const auto items = tree_->selectedItems(); !items.isEmpty())

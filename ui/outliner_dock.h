@@ -42,6 +42,10 @@ class OutlinerDock : public QWidget {
  private:
   QTreeWidget* tree_ = nullptr;
   std::vector<QTreeWidgetItem*> items_;
+  /// What the rows show: rebuilt only when one of these changes (every pipeline run publishes
+  /// a snapshot; most leave the skeleton's stages as they were).
+  std::shared_ptr<const Skeleton> skeleton_;
+  std::vector<std::shared_ptr<const void>> shownStages_;
   bool updating_ = false;
 };
 
