@@ -4,6 +4,10 @@
 // onto Collada/human.zae (28,796 triangles, the closest real mesh to the paper's ~27K-face Toon,
 // which took 32.6 s): a cold session through all 9 stages <= 0.3 s, a γ change <= 20 ms. Their
 // CPU column is the whole process's (every thread), so it reads as wall time on an idle machine.
+// Measured at 89f45d0 (2 cores, load average 4.1-4.3 from other builds), medians of 5: cold
+// 225 / 242 ms wall (field ~50, Reeb ~160, placement ~17-20 ms), γ change 15.3 / 17.6 ms wall;
+// CPU within 3% of wall. Under heavier load (5.7-6.2) wall rose to 336-388 ms and 28-29 ms
+// with CPU at 248 ms and 19 ms.
 // Run: ./build/bench/bench_rig_session --benchmark_repetitions=5
 // --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
