@@ -445,9 +445,11 @@ def insect():
         rig.bone(name + "_leg_ik.L", "root", points[3], add(points[3], [0.0, -0.05, 0.0]),
                  deform=False)
         rig.constraint("ik", name + "_tibia.L", name + "_leg_ik.L", None, 2)
-    # Wings spread sideways and slightly back, lying on the back of their segment.
+    # Wings spread sideways and back, lying on the back of their segment, clear of the legs
+    # (a hind wing level with the hind femur ran alongside it: a mesh grown around the rig
+    # fused the two, leaving the wing nothing of its own to be placed on).
     rig.bone("forewing.L", "mesothorax", [0.04, 0.35, -0.02], [0.32, 0.38, -0.12])
-    rig.bone("hindwing.L", "metathorax", [0.04, 0.35, -0.17], [0.30, 0.37, -0.30])
+    rig.bone("hindwing.L", "metathorax", [0.04, 0.38, -0.17], [0.24, 0.44, -0.36])
     rig.mirror_left()
     return rig
 
