@@ -40,7 +40,87 @@ MeshDrawData buildMeshDrawData(const Mesh& mesh) {
       out.indices.push_back(std::uint32_t(drawn));
     }
   }
+  // Closed parts first (drawn culled), then the rest; a stable order within each.
+  const std::vector<bool> closed = closedOutwardTriangles(mesh);
+  std::vector<std::uint32_t> ordered;
+  ordered.reserve(out.indices.size());
+  out.drawnTriangle.reserve(src.triangles.size());
+  for (const bool pass : {true, false})
+    for (size_t t = 0; t < src.triangles.size(); ++t)
+      if (closed[t] == pass) {
+        ordered.insert(ordered.end(), out.indices.begin() + 3 * t, out.indices.begin() + 3 * t + 3);
+        out.drawnTriangle.push_back(int(t));
+      }
+  out.closedIndexCount = 3 * size_t(std::count(closed.begin(), closed.end(), true));
+  out.indices = std::move(ordered);
   return out;
+}
+
+std::vector<bool> closedOutwardTriangles(const Mesh& mesh) {
+  const SourceMesh& src = mesh.source;
+  const size_t n = src.triangles.size();
+  // Corners on the welded vertices: seams (UV, normal) split source vertices, not the surface.
+  auto corner = [&](size_t t, int c) {
+    const int v = src.triangles[t][c];
+    return v < int(mesh.weldedOfSource.size()) ? mesh.weldedOfSource[v] : -1 - v;
+  };
+  std::vector<bool> degenerate(n, false);
+  // Every directed edge (a → b) with its triangle, sorted by the undirected edge.
+  struct Half {
+    int lo, hi;
+    bool forward;  ///< a < b
+    int triangle;
+  };
+  std::vector<Half> halves;
+  halves.reserve(3 * n);
+  for (size_t t = 0; t < n; ++t) {
+    const int w[3] = {corner(t, 0), corner(t, 1), corner(t, 2)};
+    if (w[0] == w[1] || w[1] == w[2] || w[0] == w[2]) {
+      degenerate[t] = true;
+      continue;
+    }
+    for (int c = 0; c < 3; ++c) {
+      const int a = w[c], b = w[(c + 1) % 3];
+      halves.push_back({std::min(a, b), std::max(a, b), a < b, int(t)});
+    }
+  }
+  std::sort(halves.begin(), halves.end(),
+            [](const Half& x, const Half& y) { return x.lo != y.lo ? x.lo < y.lo : x.hi < y.hi; });
+  // Parts by union-find over shared edges; a part is spoiled by any edge that is not shared by
+  // exactly two oppositely running triangles (a border, a fin, a flipped neighbour).
+  std::vector<int> root(n);
+  for (size_t t = 0; t < n; ++t) root[t] = int(t);
+  auto find = [&](int t) {
+    while (root[t] != t) t = root[t] = root[root[t]];
+    return t;
+  };
+  std::vector<bool> spoiled(n, false);
+  for (size_t i = 0; i < halves.size();) {
+    size_t j = i + 1;
+    while (j < halves.size() && halves[j].lo == halves[i].lo && halves[j].hi == halves[i].hi) ++j;
+    for (size_t k = i + 1; k < j; ++k) root[find(halves[k].triangle)] = find(halves[i].triangle);
+    if (j - i != 2 || halves[i].forward == halves[i + 1].forward)
+      spoiled[halves[i].triangle] = true;  // marks the part (resolved below)
+    i = j;
+  }
+  // Signed volume of each part (divergence theorem), and whether anything spoiled it.
+  std::vector<double> volume(n, 0.0);
+  std::vector<bool> partSpoiled(n, false);
+  for (size_t t = 0; t < n; ++t) {
+    const int r = find(int(t));
+    if (degenerate[t]) continue;
+    if (spoiled[t]) partSpoiled[r] = true;
+    const Eigen::Vector3d& p0 = src.positions[src.triangles[t][0]];
+    const Eigen::Vector3d& p1 = src.positions[src.triangles[t][1]];
+    const Eigen::Vector3d& p2 = src.positions[src.triangles[t][2]];
+    volume[r] += p0.dot(p1.cross(p2)) / 6.0;
+  }
+  std::vector<bool> closed(n, false);
+  for (size_t t = 0; t < n; ++t) {
+    const int r = find(int(t));
+    closed[t] = !degenerate[t] && !partSpoiled[r] && volume[r] > 0.0;
+  }
+  return closed;
 }
 
 SkinDrawData buildSkinDrawData(const SkinWeights& weights) {

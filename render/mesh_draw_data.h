@@ -24,7 +24,14 @@ struct MeshDrawData {
     float normal[3];
   };
   std::vector<Vertex> vertices;
-  std::vector<std::uint32_t> indices;  ///< 3 per source triangle, in triangle order
+  /// 3 per source triangle: first the triangles of closed, outward-facing parts (their back
+  /// faces are never seen, so they are drawn with back-face culling: half the triangles never
+  /// reach the rasterizer), then the others (open parts, inconsistent or inward orientation).
+  std::vector<std::uint32_t> indices;
+  /// How many of `indices` belong to closed parts (a multiple of 3).
+  std::size_t closedIndexCount = 0;
+  /// Source triangle of each drawn triangle (indices[3k..3k+2] draw triangle drawnTriangle[k]).
+  std::vector<int> drawnTriangle;
   /// Source vertex of each drawn vertex (to spread per-source-vertex data: weights, colours).
   std::vector<int> sourceVertex;
   int sourceVertexCount = 0;
@@ -42,6 +49,10 @@ struct SkinDrawData {
 
 /// Vertices and indices of `mesh.source` with its shading normals (cornerNormals).
 MeshDrawData buildMeshDrawData(const Mesh& mesh);
+/// Per source triangle: whether its part (triangles connected through welded edges) is closed
+/// and faces outwards: every edge has exactly two triangles that run along it in opposite
+/// directions, and the part encloses a positive volume. Degenerate triangles are never closed.
+std::vector<bool> closedOutwardTriangles(const Mesh& mesh);
 /// `weights` packed for the shader.
 SkinDrawData buildSkinDrawData(const SkinWeights& weights);
 

@@ -61,7 +61,7 @@ bool MeshRenderer::initialize(QOpenGLFunctions_3_3_Core* gl) {
 
 void MeshRenderer::clear() {
   mesh_.reset();
-  vertexCount_ = indexCount_ = 0;
+  vertexCount_ = indexCount_ = closedIndexCount_ = 0;
   hasColors_ = hasSkin_ = false;
 }
 
@@ -80,6 +80,7 @@ void MeshRenderer::setMesh(std::shared_ptr<const MeshDrawData> mesh) {
   }
   vertexCount_ = int(mesh_->vertices.size());
   indexCount_ = int(mesh_->indices.size());
+  closedIndexCount_ = int(mesh_->closedIndexCount);
   poseJoints_ = 0;
 }
 
@@ -200,7 +201,19 @@ void MeshRenderer::drawPass(const Camera& camera, bool lines) {
     gl_->glDisableVertexAttribArray(kJoints);
     gl_->glDisableVertexAttribArray(kWeights);
   }
-  gl_->glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+  // Closed parts without their back faces (hidden by their front faces), unless seen through;
+  // open parts from both sides (their inside shows through the openings).
+  const int culled = xray_ ? 0 : closedIndexCount_;
+  if (culled > 0) {
+    gl_->glEnable(GL_CULL_FACE);
+    gl_->glCullFace(GL_BACK);
+    gl_->glFrontFace(GL_CCW);
+    gl_->glDrawElements(GL_TRIANGLES, culled, GL_UNSIGNED_INT, nullptr);
+    gl_->glDisable(GL_CULL_FACE);
+  }
+  if (indexCount_ > culled)
+    gl_->glDrawElements(GL_TRIANGLES, indexCount_ - culled, GL_UNSIGNED_INT,
+                        reinterpret_cast<void*>(std::uintptr_t(culled) * sizeof(std::uint32_t)));
   gl_->glBindTexture(GL_TEXTURE_BUFFER, 0);
   program_->release();
 }

@@ -50,6 +50,8 @@ class MeshRenderer {
   /// Vertices drawn (distinct position/normal pairs) and triangle corners (indices).
   int vertexCount() const { return vertexCount_; }
   int indexCount() const { return indexCount_; }
+  /// Indices of closed, outward-facing parts, drawn with back-face culling (but in X-ray).
+  int closedIndexCount() const { return closedIndexCount_; }
   bool posed() const { return poseJoints_ > 0; }
 
  private:
@@ -67,6 +69,7 @@ class MeshRenderer {
   std::shared_ptr<const MeshDrawData> mesh_;  ///< what is in the buffers
   int vertexCount_ = 0;
   int indexCount_ = 0;
+  int closedIndexCount_ = 0;  ///< the first indices, of closed parts: drawn with culling
   int poseJoints_ = 0;
   bool hasColors_ = false;
   bool hasSkin_ = false;

@@ -1,6 +1,7 @@
 // What the renderers upload, without GL: shading normals, the indexed surface and packed skin
 // weights, octahedral bones, grid spacing.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <cmath>
 
@@ -11,6 +12,7 @@
 #include "mesh_draw_data.h"
 #include "skeleton/skeleton.h"
 #include "skin/skin_weights.h"
+#include "support/real_models.h"
 
 using rw::render::buildBoneGeometry;
 using rw::render::cornerNormals;
@@ -107,9 +109,12 @@ TEST(MeshDrawData, SmoothSurfaceSharesOneVertexPerSourceVertex) {
   EXPECT_LE(data.vertices.size(), src.positions.size());
   ASSERT_EQ(data.indices.size(), 3 * src.triangles.size());
   ASSERT_EQ(data.sourceVertex.size(), data.vertices.size());
-  for (size_t t = 0; t < src.triangles.size(); ++t)
+  ASSERT_EQ(data.drawnTriangle.size(), src.triangles.size());
+  for (size_t k = 0; k < data.drawnTriangle.size(); ++k)
     for (int c = 0; c < 3; ++c) {
-      const std::uint32_t i = data.indices[3 * t + c];
+      const size_t t = size_t(data.drawnTriangle[k]);
+      ASSERT_LT(t, src.triangles.size());
+      const std::uint32_t i = data.indices[3 * k + c];
       ASSERT_LT(i, data.vertices.size());
       // The drawn corner is the source corner: same vertex, same position, same normal.
       EXPECT_EQ(data.sourceVertex[i], src.triangles[t][c]);
@@ -133,6 +138,84 @@ TEST(MeshDrawData, HardEdgesSplitVerticesByNormal) {
   const rw::render::MeshDrawData data = rw::render::buildMeshDrawData(cube);
   EXPECT_EQ(data.vertices.size(), 24u);
   EXPECT_EQ(data.indices.size(), 36u);
+}
+
+/// The sphere with every triangle facing outwards (its normal away from the centre).
+rw::SourceMesh outwardSphere() {
+  rw::SourceMesh sphere = uvSphere(24, 12);
+  for (Eigen::Vector3i& t : sphere.triangles) {
+    const Eigen::Vector3d& a = sphere.positions[t[0]];
+    const Eigen::Vector3d& b = sphere.positions[t[1]];
+    const Eigen::Vector3d& c = sphere.positions[t[2]];
+    if ((b - a).cross(c - a).dot(a + b + c) < 0.0) std::swap(t[1], t[2]);
+  }
+  return sphere;
+}
+
+size_t closedCount(const rw::SourceMesh& source) {
+  const std::vector<bool> closed = rw::render::closedOutwardTriangles(rw::buildMesh(source));
+  return size_t(std::count(closed.begin(), closed.end(), true));
+}
+
+TEST(MeshDrawData, ClosedOutwardPartsAreFoundThroughSeams) {
+  // Seams (the sphere's duplicated column and poles, the cube's split faces) do not open a part.
+  const rw::SourceMesh sphere = outwardSphere();
+  EXPECT_EQ(closedCount(sphere), sphere.triangles.size());
+  EXPECT_EQ(closedCount(splitCube()), 12u);
+}
+
+TEST(MeshDrawData, OpenInwardOrInconsistentPartsAreNotClosed) {
+  const rw::SourceMesh sphere = outwardSphere();
+  rw::SourceMesh inward = sphere;  // closed, but its outside is its back
+  for (Eigen::Vector3i& t : inward.triangles) std::swap(t[1], t[2]);
+  EXPECT_EQ(closedCount(inward), 0u);
+  rw::SourceMesh holed = sphere;  // one triangle missing: seen inside through the hole
+  holed.triangles.erase(holed.triangles.begin() + 40);
+  holed.triangleMaterial.pop_back();
+  EXPECT_EQ(closedCount(holed), 0u);
+  rw::SourceMesh flipped = sphere;  // one triangle flipped: its edges run the same way twice
+  std::swap(flipped.triangles[40][1], flipped.triangles[40][2]);
+  EXPECT_EQ(closedCount(flipped), 0u);
+}
+
+TEST(MeshDrawData, ClosedPartsAreDrawnFirstAndOpenPartsAfter) {
+  // A closed sphere and an open square beside it, square first in the file.
+  rw::SourceMesh scene;
+  scene.positions = {{3, 0, 0}, {4, 0, 0}, {4, 1, 0}, {3, 1, 0}};
+  scene.triangles = {{0, 1, 2}, {0, 2, 3}};
+  const rw::SourceMesh sphere = outwardSphere();
+  const int base = int(scene.positions.size());
+  scene.positions.insert(scene.positions.end(), sphere.positions.begin(), sphere.positions.end());
+  for (const Eigen::Vector3i& t : sphere.triangles)
+    scene.triangles.push_back(t + Eigen::Vector3i::Constant(base));
+  scene.triangleMaterial.assign(scene.triangles.size(), 0);
+  const rw::Mesh mesh = rw::buildMesh(scene);
+  const rw::render::MeshDrawData data = rw::render::buildMeshDrawData(mesh);
+  ASSERT_EQ(data.indices.size(), 3 * scene.triangles.size());
+  EXPECT_EQ(data.closedIndexCount, 3 * sphere.triangles.size());
+  ASSERT_EQ(data.drawnTriangle.size(), scene.triangles.size());
+  // The sphere's triangles (2 and up) first, in file order; the square's last.
+  for (size_t k = 0; k < sphere.triangles.size(); ++k) EXPECT_EQ(data.drawnTriangle[k], int(k) + 2);
+  EXPECT_EQ(data.drawnTriangle[sphere.triangles.size()], 0);
+  EXPECT_EQ(data.drawnTriangle[sphere.triangles.size() + 1], 1);
+}
+
+TEST(MeshDrawData, RealModelsCullOnlyTheirClosedParts) {
+  // human.zae: a closed genus-0 body (culled) and four open eye shells (two-sided).
+  rw::Character human;
+  ASSERT_TRUE(rw::test::loadModel("Collada/human.zae", human));
+  const std::vector<bool> humanClosed = rw::render::closedOutwardTriangles(human.mesh);
+  const size_t culled = size_t(std::count(humanClosed.begin(), humanClosed.end(), true));
+  EXPECT_GT(culled, humanClosed.size() * 9 / 10);
+  EXPECT_LT(culled, humanClosed.size());
+  const rw::render::MeshDrawData data = rw::render::buildMeshDrawData(human.mesh);
+  EXPECT_EQ(data.closedIndexCount, 3 * culled);
+  // BCN's five parts all have borders (the body is open where the head shell sits on it):
+  // nothing may be culled, or the artist would see through the openings into nothing.
+  rw::Character bcn;
+  ASSERT_TRUE(rw::test::loadModel("X/BCN_Epileptic.X", bcn));
+  const std::vector<bool> bcnClosed = rw::render::closedOutwardTriangles(bcn.mesh);
+  EXPECT_EQ(std::count(bcnClosed.begin(), bcnClosed.end(), true), 0);
 }
 
 TEST(SkinDrawData, KeepsTheFourStrongestInfluencesSummingToOne) {
