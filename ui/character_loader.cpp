@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
+#include "background_priority.h"
 #include "io/import_character.h"
 #include "io/rig_json.h"
 
@@ -61,7 +62,10 @@ void CharacterLoader::load(const QString& path) {
   connect(watcher, &QFutureWatcher<LoadResult>::finished, watcher, &QObject::deleteLater);
   current_ = watcher;
   timer_.start();
-  watcher->setFuture(QtConcurrent::run(&CharacterLoader::importNow, path));
+  watcher->setFuture(QtConcurrent::run([path] {
+    lowerThreadPriority();
+    return CharacterLoader::importNow(path);
+  }));
 }
 
 void CharacterLoader::finished(QFutureWatcher<LoadResult>* watcher, int generation) {

@@ -123,6 +123,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     emit sessionCancelled();
   });
   connect(productsJob_, &RigProductsJob::finished, this, &MainWindow::applyProducts);
+  connect(productsJob_, &RigProductsJob::finished, this, &MainWindow::updateStillFrames);
 
   message_ = new QLabel(this);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -150,6 +151,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     busy_->setVisible(running || loading());
     cancel_->setVisible(running);
     if (running) busy_->setValue(0);
+    updateStillFrames();
   });
   connect(runner_, &SessionRunner::progress, this, [this](const QString& stage, double fraction) {
     busy_->setValue(int(100 * fraction));
@@ -473,8 +475,10 @@ void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Cha
              false);
   markDirty();
   // A rig already made gets the new clip.
-  if (products_ && products_->skeleton && character_)
+  if (products_ && products_->skeleton && character_) {
     productsJob_->start(character_, products_->skeleton, motion_);
+    updateStillFrames();
+  }
   emit motionLoaded(path);
   applyPendingProject();
 }
@@ -544,6 +548,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   // A clean exit leaves no recovery file behind.
   QFile::remove(autosavePath());
   QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateStillFrames() {
+  viewport_->setDeferStillFrames(runner_->busy() || productsJob_->busy());
 }
 
 }  // namespace rw::ui

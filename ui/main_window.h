@@ -148,6 +148,9 @@ class MainWindow : public QMainWindow {
   void requestRun();
   void applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot);
   void applyProducts(std::shared_ptr<const RigProducts> products);
+  /// While the pipeline or the skinning runs, the viewport skips its anti-aliased still frames
+  /// (they cost twice a plain frame on the UI thread); it draws one when the work is done.
+  void updateStillFrames();
   void updateOverlay();
   void updateSkeletonView();
   void updateTimeline();

@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "autorig/autorig.h"
+#include "background_priority.h"
 #include "character.h"
 #include "main_window.h"
 
@@ -42,6 +43,7 @@ void MainWindow::autoSkeleton() {
     setMessage(r.message, false);
   });
   watcher->setFuture(QtConcurrent::run([mesh, head]() -> AutoSkeletonResult {
+    lowerThreadPriority();
     Expected<AutorigResult> rig = autorig(mesh->mesh, head);
     if (!rig)
       return {

@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "background_priority.h"
 #include "character.h"
 #include "character_loader.h"
 #include "io/export/export_character.h"
@@ -133,6 +134,7 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
       const std::shared_ptr<const Skeleton> rig(snapshot_->retargeted,
                                                 &snapshot_->retargeted->skeleton);
       productsJob_->start(character_, rig, motion_);
+      updateStillFrames();
       if (snapshot_->error.isEmpty())
         setMessage(
             tr("Retargeted %1 bones into the mesh; computing skin weights…").arg(rig->size()),
@@ -463,6 +465,7 @@ void MainWindow::exportTo(const QString& path) {
     emit exportFinished(path, error.isEmpty(), error);
   });
   watcher->setFuture(QtConcurrent::run([character, path]() -> QString {
+    lowerThreadPriority();
     try {
       if (const Status status = exportCharacter(*character, path.toStdString()))
         return QString::fromStdString(status->message);

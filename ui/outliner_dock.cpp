@@ -1,6 +1,7 @@
 #include "outliner_dock.h"
 
 #include <QHeaderView>
+#include <QScopeGuard>
 #include <QSignalBlocker>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -102,22 +103,34 @@ void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
     stages = {snapshot->skeletonGraph, snapshot->skeletonSymmetry, snapshot->matching,
               snapshot->retargeted};
   if (skeleton == skeleton_ && stages == shownStages_ && (skeleton || items_.empty())) return;
+  // Same joints (a new run's tags and status): the rows are updated in place, which repaints
+  // only what changed; a rebuild (with sizing the name column to fit) only for a new skeleton.
+  const bool sameJoints =
+      skeleton && skeleton == skeleton_ && items_.size() == skeleton->joints.size();
   skeleton_ = skeleton;
   shownStages_ = std::move(stages);
   const QSignalBlocker block(tree_);
+  // One layout and repaint for the whole rebuild, not one per row.
+  tree_->setUpdatesEnabled(false);
+  const auto enable = qScopeGuard([this] { tree_->setUpdatesEnabled(true); });
   int selected = -1;
   if (const auto items = tree_->selectedItems(); !items.isEmpty())
     selected = items.first()->data(kName, Qt::UserRole).toInt();
-  tree_->clear();
-  items_.clear();
+  if (!sameJoints) {
+    tree_->clear();
+    items_.clear();
+  }
   if (!skeleton) return;
   const GraphSymmetry* symmetry = snapshot ? snapshot->skeletonSymmetry.get() : nullptr;
   const SkeletonGraph* graph = snapshot ? snapshot->skeletonGraph.get() : nullptr;
   items_.resize(skeleton->joints.size(), nullptr);
   for (int j = 0; j < skeleton->size(); ++j) {
     const Joint& joint = skeleton->joints[j];
-    QTreeWidgetItem* parent = joint.parent >= 0 ? items_[joint.parent] : nullptr;
-    auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+    QTreeWidgetItem* item = items_[j];
+    if (!item) {
+      QTreeWidgetItem* parent = joint.parent >= 0 ? items_[joint.parent] : nullptr;
+      item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+    }
     item->setText(kName, QString::fromStdString(joint.name));
     item->setData(kName, Qt::UserRole, j);
     item->setText(kKind, joint.deform ? tr("deform") : tr("control"));
@@ -130,10 +143,11 @@ void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
     const QString status = snapshot ? statusText(j, *snapshot) : QStringLiteral("—");
     item->setText(kStatus, status);
     item->setToolTip(kStatus, status);
-    if (status.startsWith(tr("unplaced")) || status.startsWith(tr("unmatched")))
-      item->setForeground(kStatus, QColor(255, 120, 110));
+    const bool failed = status.startsWith(tr("unplaced")) || status.startsWith(tr("unmatched"));
+    item->setForeground(kStatus, failed ? QBrush(QColor(255, 120, 110)) : QBrush());
     items_[j] = item;
   }
+  if (sameJoints) return;
   tree_->expandAll();
   tree_->resizeColumnToContents(kName);
   if (selected >= 0 && selected < int(items_.size())) items_[selected]->setSelected(true);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "background_priority.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_motion.h"
 #include "skin/bone_heat.h"
@@ -83,6 +84,7 @@ void RigProductsJob::start(std::shared_ptr<const Character> meshCharacter,
   });
   const std::shared_ptr<Progress> progress = progress_;
   watcher->setFuture(QtConcurrent::run([meshCharacter, skeleton, motion, progress] {
+    lowerThreadPriority();
     return compute(*meshCharacter, skeleton, motion.get(), progress.get());
   }));
 }

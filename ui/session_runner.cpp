@@ -6,6 +6,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
+#include "background_priority.h"
 #include "field/head_vertex.h"
 #include "motion/body_layout.h"
 
@@ -132,6 +133,7 @@ void SessionRunner::start() {
   const int request = started_;
   // The result travels back through done(); the future itself is not needed.
   (void)QtConcurrent::run(&pool_, [self, worker, progress, inputs, request] {
+    lowerThreadPriority();
     std::shared_ptr<SessionSnapshot> snapshot = worker->run(inputs, progress.get());
     snapshot->request = request;
     QMetaObject::invokeMethod(

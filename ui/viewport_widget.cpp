@@ -14,7 +14,9 @@
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <tuple>
 
+#include "background_priority.h"
 #include "bone_geometry.h"
 #include "character.h"
 #include "palette.h"
@@ -153,6 +155,7 @@ void ViewportWidget::prepareMesh() {
   });
   const std::shared_ptr<const Character> character = character_;
   job->setFuture(QtConcurrent::run([character] {
+    lowerThreadPriority();
     return std::make_shared<const render::MeshDrawData>(render::buildMeshDrawData(character->mesh));
   }));
 }
@@ -176,6 +179,7 @@ void ViewportWidget::prepareSkin() {
   });
   const std::shared_ptr<const SkinWeights> skin = skin_;
   job->setFuture(QtConcurrent::run([skin] {
+    lowerThreadPriority();
     return std::make_shared<const render::SkinDrawData>(render::buildSkinDrawData(*skin));
   }));
 }
@@ -356,6 +360,12 @@ void ViewportWidget::setDualQuaternionSkinning(bool on) {
   redraw();
 }
 
+void ViewportWidget::setDeferStillFrames(bool defer) {
+  if (defer == deferStill_) return;
+  deferStill_ = defer;
+  if (!defer) settle_->start();  // the anti-aliased frame, once the motion (if any) has settled
+}
+
 void ViewportWidget::setTool(ViewportTool tool) {
   tool_ = tool;
   const Qt::CursorShape cursor = tool == ViewportTool::Select ? Qt::ArrowCursor : Qt::CrossCursor;
@@ -383,8 +393,97 @@ bool ViewportWidget::initializeGL() {
     return false;
   }
   glReady_ = true;
+  warmUp();
   characterDirty_ = true;
   return true;
+}
+
+void ViewportWidget::warmUp() {
+  // llvmpipe compiles machine code for every new drawing state (program with its vertex layout,
+  // blending, depth writes, polygon mode, polygon offset, culling, the target's sample count and
+  // format) the first time it draws with it: 30-120 ms each, on the UI thread, in the middle of
+  // whatever the artist is doing (the first skinned frame, the first overlay, the first still
+  // frame after a retarget). Here every state the viewport uses is drawn once, with a
+  // one-triangle character, into an 8x8 corner of the window and of a multisampled buffer.
+  constexpr int kSide = 8;
+  const QSize tiny(kSide, kSide);
+  auto mesh = std::make_shared<render::MeshDrawData>();
+  mesh->vertices = {{{0, 0, 0}, {0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}}, {{0, 1, 0}, {0, 0, 1}}};
+  mesh->indices = {0, 1, 2};
+  mesh->sourceVertex = {0, 1, 2};
+  mesh->sourceVertexCount = 3;
+  // The triangle as a closed part (drawn culled), then again as an open one (drawn two-sided).
+  mesh->closedIndexCount = 3;
+  mesh->drawnTriangle = {0, 0};
+  mesh->indices.insert(mesh->indices.end(), {0, 2, 1});
+  render::SkinDrawData skin;
+  skin.perSourceVertex.assign(3, {{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}});
+  Skeleton skeleton;
+  skeleton.joints.resize(2);
+  skeleton.joints[0].name = "root";
+  skeleton.joints[1].name = "tip";
+  skeleton.joints[1].parent = 0;
+  skeleton.joints[1].restLocal = Transform(Eigen::Translation3d(0, 0.5, 0));
+  skeleton.joints[1].deform = false;
+  Transform bent = Transform::Identity();
+  bent.rotate(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitZ()));
+  const std::vector<Transform> pose{Transform::Identity(), bent};
+  render::GraphOverlay overlay;
+  overlay.arcs.push_back({{Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1, 1, 0)},
+                          render::palette::kTagPrimary,
+                          QStringLiteral("L")});
+  overlay.nodes.push_back({Eigen::Vector3d(0, 0, 0), true});
+  overlay.nodes.push_back({Eigen::Vector3d(1, 1, 0), false});
+  const std::vector<render::HeadMarker> markers{
+      {Eigen::Vector3d(0, 1, 0), render::palette::kMeshHead, tr("mesh head")}};
+
+  const render::Camera savedCamera = camera_;
+  const auto savedFlags =
+      std::tuple(gridVisible_, bonesVisible_, overlayVisible_, wireframe_, xray_, dualQuaternion_);
+  gridVisible_ = bonesVisible_ = overlayVisible_ = true;
+  camera_.setViewport(kSide, kSide);
+  camera_.frame(Eigen::AlignedBox3d(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1, 1, 1)));
+  meshRenderer_.setMesh(mesh);
+  meshRenderer_.setSkin(&skin);
+  boneRenderer_.setSkeleton(skeleton, 1.0, 1);
+  const std::vector<Eigen::Vector3f> colors(3, Eigen::Vector3f(1.0f, 0.0f, 0.0f));
+
+  QOpenGLFramebufferObjectFormat format;
+  format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+  format.setSamples(kStillSamples);
+  QOpenGLFramebufferObject multisampled(tiny, format);
+  const GLuint screen = context()->defaultFramebufferObject();
+  for (const GLuint fbo : {screen, GLuint(multisampled.handle())}) {
+    gl_->glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl_->glViewport(0, 0, kSide, kSide);
+    for (const bool weights : {false, true}) {
+      meshRenderer_.setVertexColors(weights ? colors : std::vector<Eigen::Vector3f>{});
+      for (const int skinning : {0, 1, 2}) {
+        meshRenderer_.setPose(skinning == 0 ? std::vector<Transform>{} : pose);
+        dualQuaternion_ = skinning == 2;
+        for (const int mode : {0, 1, 2, 3}) {
+          wireframe_ = mode & 1;
+          xray_ = mode & 2;
+          gl_->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+          drawLayers(tiny, overlay, markers);
+        }
+      }
+    }
+  }
+  // The still frames' resolve onto the window.
+  gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled.handle());
+  gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
+  gl_->glBlitFramebuffer(0, 0, kSide, kSide, 0, 0, kSide, kSide, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl_->glBindFramebuffer(GL_FRAMEBUFFER, screen);
+  gl_->glFinish();  // compile now, not at the first real frame
+
+  camera_ = savedCamera;
+  std::tie(gridVisible_, bonesVisible_, overlayVisible_, wireframe_, xray_, dualQuaternion_) =
+      savedFlags;
+  meshRenderer_.clear();
+  meshRenderer_.setPose({});
+  boneRenderer_.clear();
+  bonesDirty_ = weightsDirty_ = poseDirty_ = true;
 }
 
 QImage ViewportWidget::grabFramebuffer() {
@@ -410,12 +509,12 @@ void ViewportWidget::renderFrame() {
   initializeGL();
   const QSize size = pixelSize();
   // Since the previous frame was shown: a frame slower than kSettleMs is still motion.
-  const bool moving = sinceFrame_.isValid() && sinceFrame_.elapsed() < kSettleMs;
+  const bool moving = deferStill_ || (sinceFrame_.isValid() && sinceFrame_.elapsed() < kSettleMs);
   const GLuint screen = context()->defaultFramebufferObject();
   if (moving || !gl_) {
     QOpenGLFramebufferObject::bindDefault();
     renderScene(screen, size);
-    settle_->start();  // redraw anti-aliased when the motion stops
+    if (!deferStill_) settle_->start();  // redraw anti-aliased when the motion stops
     sinceFrame_.start();
     return;
   }
@@ -494,6 +593,20 @@ void ViewportWidget::renderScene(unsigned fbo, QSize size) {
     meshRenderer_.setPose(skinMatrices);
   }
 
+  // The head markers over the scene.
+  std::vector<render::HeadMarker> markers;
+  if (character_ && meshHead_ >= 0 && meshHead_ < int(character_->mesh.positions.size()))
+    markers.push_back(
+        {character_->mesh.positions[meshHead_], render::palette::kMeshHead, tr("mesh head")});
+  if (skeleton_ && skeletonHead_ >= 0 && skeletonHead_ < skeleton_->size())
+    markers.push_back({currentGlobals()[skeletonHead_].translation(),
+                       render::palette::kSkeletonHead,
+                       QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
+  drawLayers(size, overlay_, markers);
+}
+
+void ViewportWidget::drawLayers(QSize size, const render::GraphOverlay& overlay,
+                                const std::vector<render::HeadMarker>& markers) {
   gl_->glEnable(GL_DEPTH_TEST);
   gl_->glDepthFunc(GL_LESS);
   gl_->glEnable(GL_BLEND);
@@ -501,7 +614,7 @@ void ViewportWidget::renderScene(unsigned fbo, QSize size) {
   // and grabbed images carry holes.
   gl_->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   gl_->glEnable(GL_MULTISAMPLE);
-  gl_->glDisable(GL_CULL_FACE);  // open meshes are seen from inside too
+  gl_->glDisable(GL_CULL_FACE);  // the mesh renderer culls the parts it may (closed ones)
 
   if (gridVisible_) {
     gl_->glDepthMask(GL_FALSE);  // the floor never hides the character
@@ -516,21 +629,13 @@ void ViewportWidget::renderScene(unsigned fbo, QSize size) {
   if (bonesVisible_) boneRenderer_.draw(camera_);
 
   // The graph overlay and the head markers, painted over the GL image.
-  std::vector<render::HeadMarker> markers;
-  if (character_ && meshHead_ >= 0 && meshHead_ < int(character_->mesh.positions.size()))
-    markers.push_back(
-        {character_->mesh.positions[meshHead_], render::palette::kMeshHead, tr("mesh head")});
-  if (skeleton_ && skeletonHead_ >= 0 && skeletonHead_ < skeleton_->size())
-    markers.push_back({currentGlobals()[skeletonHead_].translation(),
-                       render::palette::kSkeletonHead,
-                       QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
-  if ((overlayVisible_ && !overlay_.empty()) || !markers.empty()) {
+  if ((overlayVisible_ && !overlay.empty()) || !markers.empty()) {
     gl_->glDisable(GL_DEPTH_TEST);
     gl_->glDisable(GL_STENCIL_TEST);
     QOpenGLPaintDevice device(size);
     device.setDevicePixelRatio(surface_->devicePixelRatio());
     QPainter painter(&device);
-    render::paintGraphOverlay(painter, camera_, overlayVisible_ ? overlay_ : render::GraphOverlay{},
+    render::paintGraphOverlay(painter, camera_, overlayVisible_ ? overlay : render::GraphOverlay{},
                               markers);
   }
 }

@@ -117,6 +117,9 @@ class ViewportWidget : public QWidget {
   void setDualQuaternionSkinning(bool on);
   void setTool(rw::ui::ViewportTool tool);
   void setSelectedJoint(int joint);
+  /// While on, every frame is drawn like a moving one (no multisampling): set while a long
+  /// computation shares the CPU; turning it off draws the view anti-aliased.
+  void setDeferStillFrames(bool defer);
 
  signals:
   /// The camera moved (orbit, pan, zoom, preset, frame).
@@ -152,6 +155,12 @@ class ViewportWidget : public QWidget {
   void renderFrame();
   /// Draws the scene into the bound framebuffer (`fbo`, pixel size `size`).
   void renderScene(unsigned fbo, QSize size);
+  /// Draws the grid, mesh, bones and overlay as they are set up (uploads done, target bound).
+  void drawLayers(QSize size, const render::GraphOverlay& overlay,
+                  const std::vector<render::HeadMarker>& markers);
+  /// Draws every drawing state once so that llvmpipe compiles its shaders now (context current,
+  /// renderers initialized).
+  void warmUp();
   QSize pixelSize() const;
 
   /// Starts preparing the GPU data of the character's mesh / of the skin on a worker.
@@ -212,6 +221,7 @@ class ViewportWidget : public QWidget {
   bool wireframe_ = false;
   bool xray_ = false;
   bool weightView_ = false;
+  bool deferStill_ = false;
   bool dualQuaternion_ = false;
   ViewportTool tool_ = ViewportTool::Select;
   Drag drag_ = Drag::None;
