@@ -224,6 +224,34 @@ def finger_points(knuckle, lengths):
     return points
 
 
+def limb_controls(rig, fingers, arm_ik_owner, leg_ik_owner, chain):
+    """The left limbs' controls of the production-style bipeds. IK: the arm / leg chains
+    (`chain` bones, owned by `arm_ik_owner` / `leg_ik_owner`, which end at the wrist / ankle)
+    reach for hand_ik / foot_ik, bending towards the poles: elbows bend backwards (pole behind,
+    -Z), knees forwards (pole in front). Foot roll (reverse foot): the IK control rolls about
+    the heel, then the toe tip, then the ball of the foot, each pivot a child of the previous
+    one. Finger curls: one control per finger, lying just above it, driving its three bones."""
+    rig.bone("hand_ik.L", "root", WRIST, add(WRIST, [0.09, 0.0, 0.0]), deform=False)
+    rig.bone("elbow_pole.L", "root", add(ELBOW, [0.0, 0.0, -0.40]),
+             add(ELBOW, [0.0, 0.0, -0.45]), deform=False)
+    rig.bone("foot_ik.L", "root", ANKLE, [ANKLE[0], ANKLE[1], TOE_TIP[2]], deform=False)
+    rig.bone("knee_pole.L", "root", add(KNEE, [0.0, 0.0, 0.45]), add(KNEE, [0.0, 0.0, 0.50]),
+             deform=False)
+    rig.bone("heel_pivot.L", "foot_ik.L", HEEL, add(HEEL, [0.0, 0.0, 0.06]), deform=False)
+    rig.bone("toe_pivot.L", "heel_pivot.L", TOE_TIP, add(TOE_TIP, [0.0, 0.0, -0.05]),
+             deform=False)
+    rig.bone("ball_pivot.L", "toe_pivot.L", BALL, add(BALL, [0.0, 0.06, 0.0]), deform=False)
+    for name, points in fingers:
+        rig.bone(name + "_curl.L", "hand.L", add(points[0], [0.0, 0.02, 0.0]),
+                 add(points[-1], [0.0, 0.02, 0.0]), deform=False)
+        for i in range(3):
+            rig.constraint("copy_rotation", "%s.%02d.L" % (name, i + 1), name + "_curl.L")
+    rig.constraint("ik", arm_ik_owner, "hand_ik.L", "elbow_pole.L", chain)
+    rig.constraint("copy_rotation", "hand.L", "hand_ik.L")
+    rig.constraint("ik", leg_ik_owner, "foot_ik.L", "knee_pole.L", chain)
+    rig.constraint("copy_rotation", "foot.L", "foot_ik.L")
+
+
 def biped_production():
     rig = Rig("head")
     rig.bone("root", None, [0.0, 0.0, 0.0], [0.0, 0.0, -0.3], deform=False)
@@ -236,31 +264,8 @@ def biped_production():
         rig.chain(["%s.%02d.L" % (name, i + 1) for i in range(3)], "hand.L", points)
     rig.chain(["thigh.L", "shin.L", "foot.L", "toe.L"], "hips", [HIP, KNEE, ANKLE, BALL, TOE_TIP])
 
-    # Controls. IK: the forearm / shin chains (2 bones) reach for hand_ik / foot_ik, bending
-    # towards the poles: elbows bend backwards (pole behind, -Z), knees forwards (pole in front).
-    rig.bone("hand_ik.L", "root", WRIST, add(WRIST, [0.09, 0.0, 0.0]), deform=False)
-    rig.bone("elbow_pole.L", "root", add(ELBOW, [0.0, 0.0, -0.40]),
-             add(ELBOW, [0.0, 0.0, -0.45]), deform=False)
-    rig.bone("foot_ik.L", "root", ANKLE, [ANKLE[0], ANKLE[1], TOE_TIP[2]], deform=False)
-    rig.bone("knee_pole.L", "root", add(KNEE, [0.0, 0.0, 0.45]), add(KNEE, [0.0, 0.0, 0.50]),
-             deform=False)
-    # Foot roll (reverse foot): the IK control rolls about the heel, then the toe tip, then the
-    # ball of the foot, each pivot a child of the previous one.
-    rig.bone("heel_pivot.L", "foot_ik.L", HEEL, add(HEEL, [0.0, 0.0, 0.06]), deform=False)
-    rig.bone("toe_pivot.L", "heel_pivot.L", TOE_TIP, add(TOE_TIP, [0.0, 0.0, -0.05]),
-             deform=False)
-    rig.bone("ball_pivot.L", "toe_pivot.L", BALL, add(BALL, [0.0, 0.06, 0.0]), deform=False)
-    # Finger curl controls: one per finger, lying just above it, driving its three bones.
-    for name, points in fingers:
-        rig.bone(name + "_curl.L", "hand.L", add(points[0], [0.0, 0.02, 0.0]),
-                 add(points[-1], [0.0, 0.02, 0.0]), deform=False)
-        for i in range(3):
-            rig.constraint("copy_rotation", "%s.%02d.L" % (name, i + 1), name + "_curl.L")
-
-    rig.constraint("ik", "forearm.L", "hand_ik.L", "elbow_pole.L", 2)
-    rig.constraint("copy_rotation", "hand.L", "hand_ik.L")
-    rig.constraint("ik", "shin.L", "foot_ik.L", "knee_pole.L", 2)
-    rig.constraint("copy_rotation", "foot.L", "foot_ik.L")
+    # Controls: two-bone IK on the forearm / shin chains, foot roll, finger curls.
+    limb_controls(rig, fingers, "forearm.L", "shin.L", 2)
     rig.mirror_left()
     return rig
 
@@ -313,25 +318,7 @@ def biped_full():
     # Controls: production's IK targets, poles, foot roll and finger curls. The IK chains now
     # have four bones (both halves of the upper and lower bone), owned by the twist half that
     # ends at the wrist / ankle, where the IK target sits.
-    rig.bone("hand_ik.L", "root", WRIST, add(WRIST, [0.09, 0.0, 0.0]), deform=False)
-    rig.bone("elbow_pole.L", "root", add(ELBOW, [0.0, 0.0, -0.40]),
-             add(ELBOW, [0.0, 0.0, -0.45]), deform=False)
-    rig.bone("foot_ik.L", "root", ANKLE, [ANKLE[0], ANKLE[1], TOE_TIP[2]], deform=False)
-    rig.bone("knee_pole.L", "root", add(KNEE, [0.0, 0.0, 0.45]), add(KNEE, [0.0, 0.0, 0.50]),
-             deform=False)
-    rig.bone("heel_pivot.L", "foot_ik.L", HEEL, add(HEEL, [0.0, 0.0, 0.06]), deform=False)
-    rig.bone("toe_pivot.L", "heel_pivot.L", TOE_TIP, add(TOE_TIP, [0.0, 0.0, -0.05]),
-             deform=False)
-    rig.bone("ball_pivot.L", "toe_pivot.L", BALL, add(BALL, [0.0, 0.06, 0.0]), deform=False)
-    for name, points in fingers:
-        rig.bone(name + "_curl.L", "hand.L", add(points[0], [0.0, 0.02, 0.0]),
-                 add(points[-1], [0.0, 0.02, 0.0]), deform=False)
-        for i in range(3):
-            rig.constraint("copy_rotation", "%s.%02d.L" % (name, i + 1), name + "_curl.L")
-    rig.constraint("ik", "forearm_twist.L", "hand_ik.L", "elbow_pole.L", 4)
-    rig.constraint("copy_rotation", "hand.L", "hand_ik.L")
-    rig.constraint("ik", "shin_twist.L", "foot_ik.L", "knee_pole.L", 4)
-    rig.constraint("copy_rotation", "foot.L", "foot_ik.L")
+    limb_controls(rig, fingers, "forearm_twist.L", "shin_twist.L", 4)
 
     # Body controls: chest and head (children of the torso control), jaw, shoulders.
     rig.bone("chest_ctrl", "torso", [0.0, 1.395, -0.01], [0.0, 1.395, -0.26], deform=False)
