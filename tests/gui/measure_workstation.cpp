@@ -14,6 +14,7 @@
 //          --log-stalls MS: print every UI-thread event that took longer than MS (what stalled),
 //          --breakdown: fps with the grid / bones / skinning / overlay off, to see what costs.
 #include <sys/resource.h>
+#include <time.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -56,6 +57,14 @@ class TimedApplication : public QApplication {
   using QApplication::QApplication;
   qint64 threshold = -1;
 
+  /// CPU time of the calling thread: a stall much longer than it waited for the CPU (a loaded
+  /// machine) or for another thread (the rasterizer), not computed.
+  static double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return 1e3 * double(t.tv_sec) + 1e-6 * double(t.tv_nsec);
+  }
+
   /// The receiver's parents up to the first one with a name (" in QTreeWidget < outliner"), so
   /// that a stall in an anonymous scroll bar says whose it is.
   static QString owners(const QObject* receiver) {
@@ -75,6 +84,7 @@ class TimedApplication : public QApplication {
     if (threshold < 0) return QApplication::notify(receiver, event);
     QElapsedTimer clock;
     clock.start();
+    const double cpuStart = threadCpuMs();
     const int type = event->type();
     const char* className = receiver->metaObject()->className();
     const QString name = receiver->objectName();
@@ -82,10 +92,11 @@ class TimedApplication : public QApplication {
     const bool result = QApplication::notify(receiver, event);
     --depth_;
     const qint64 ms = clock.elapsed();
+    const double cpu = threadCpuMs() - cpuStart;
     if (ms >= threshold)
-      std::printf("  %*s[stall] %lld ms: event %d to %s%s%s%s\n", 2 * depth_, "", ms, type,
-                  className, name.isEmpty() ? "" : " ", qPrintable(name),
-                  qPrintable(owners(receiver)));
+      std::printf("  %*s[stall] %lld ms (UI thread CPU %.0f ms): event %d to %s%s%s%s\n",
+                  2 * depth_, "", ms, cpu, type, className, name.isEmpty() ? "" : " ",
+                  qPrintable(name), qPrintable(owners(receiver)));
     return result;
   }
 
