@@ -3,11 +3,12 @@
 // The target pair: the 136-joint studio biped (resources/skeletons/biped_full.json)
 // onto Collada/human.zae (28,796 triangles, the closest real mesh to the paper's ~27K-face Toon,
 // which took 32.6 s): a cold session through all 9 stages <= 0.3 s, a γ change <= 20 ms. Their
-// CPU column is the whole process's (every thread), so it reads as wall time on an idle machine.
+// CPU column is the whole process's (every thread); the Time column is wall time.
 // Measured at 89f45d0 (2 cores, load average 4.1-4.3 from other builds), medians of 5: cold
-// 225 / 242 ms wall (field ~50, Reeb ~160, placement ~17-20 ms), γ change 15.3 / 17.6 ms wall;
-// CPU within 3% of wall. Under heavier load (5.7-6.2) wall rose to 336-388 ms and 28-29 ms
-// with CPU at 248 ms and 19 ms.
+// 225 / 242 ms wall (field ~50, Reeb ~160, placement ~17-20 ms), γ change 15.3 / 17.6 ms wall.
+// After 1c46b5f (limbs bridged to their branching joints) on an idle machine (load 0.5): γ change
+// 20.6-20.9 ms wall; with the arcs of one generation placed in parallel (2 threads): γ change
+// 15.0 ms wall / 23 ms CPU, cold 264 ms wall (Reeb 171, field 72, placement 15 ms).
 // Run: ./build/bench/bench_rig_session --benchmark_repetitions=5
 // --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>

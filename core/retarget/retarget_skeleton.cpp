@@ -1,5 +1,8 @@
 #include "retarget/retarget_skeleton.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <cmath>
@@ -198,10 +201,28 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     }
   }
   const double globalScale = chainSum > 0.0 ? pathSum / chainSum : 1.0;
-  // Parents before children (the order matches were made in): a child arc starts where its
-  // parent's placement put the branching joint.
-  std::vector<ArcPlacement> placements(count);
+  // Each arc's joints, and the arcs whose placement another needs first: a child arc starts
+  // where its parent put the branching joint. Arcs of one generation are placed in parallel.
+  std::vector<std::vector<ArcPoint>> points(count);
+  std::vector<int> generation(count, 0);
+  int generations = 0;
   for (int i = 0; i < count; ++i) {
+    const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
+    points[i] = arcPoints(arc);
+    for (int e : matching.matches[i].extension) {
+      const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
+      points[i].insert(points[i].end(), more.begin() + 1, more.end());
+    }
+    const int start = arc.members.empty() ? -1 : arc.members.front();
+    for (int j = 0; j < i; ++j)
+      for (const ArcPoint& a : points[j])
+        if (!a.tail && a.joint == start) generation[i] = std::max(generation[i], generation[j] + 1);
+    generations = std::max(generations, generation[i] + 1);
+  }
+  std::vector<ArcPlacement> placements(count);
+  std::vector<int> firstMoved(count, 0);
+  // The pure part: the path (bridged from a parent's placed joint) and the DP.
+  auto place = [&](int i) {
     const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
     const int start = arc.members.empty() ? -1 : arc.members.front();
     if (!virtualTop[i] && start >= 0 && newHead[start] && !paths[i].empty() &&
@@ -220,39 +241,37 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
         }
       paths[i] = bridgedLimbPath(paths[i], *newHead[start], down, globalScale * rise);
     }
-    std::vector<ArcPoint> points = arcPoints(arc);
-    for (int e : matching.matches[i].extension) {
-      const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
-      points.insert(points.end(), more.begin() + 1, more.end());
-    }
     // A partial retarget moves the chosen joint's subtree: the arc's joints before it stay, and
     // the chosen joint goes to the mesh limb's start. Without a chosen joint on the arc, the
     // arc's start joint (the joint the subtree hangs from) stays.
-    int firstMoved = 0;
     if (matching.partial && i == 0 && !virtualTop[i]) {
-      firstMoved = 1;
-      for (std::size_t k = 0; k < points.size(); ++k)
-        if (!points[k].tail && points[k].joint == matching.partialJoint) firstMoved = int(k);
-      if (firstMoved > 0 && firstMoved < int(points.size()) - 1 &&
-          points[firstMoved].joint == matching.partialJoint) {
-        chains[i].erase(chains[i].begin(), chains[i].begin() + firstMoved);
-        points.erase(points.begin(), points.begin() + firstMoved);
-        firstMoved = 0;
+      int first = 1;
+      for (std::size_t k = 0; k < points[i].size(); ++k)
+        if (!points[i][k].tail && points[i][k].joint == matching.partialJoint) first = int(k);
+      if (first > 0 && first < int(points[i].size()) - 1 &&
+          points[i][first].joint == matching.partialJoint) {
+        chains[i].erase(chains[i].begin(), chains[i].begin() + first);
+        points[i].erase(points[i].begin(), points[i].begin() + first);
+        first = 0;
       }
+      firstMoved[i] = first;
     }
     PlacementOptions options;
     if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
     placements[i] = placeJoints(chains[i], paths[i], params, options);
+  };
+  // The joints an arc placed, in match order (an arc's first joint is its parent's).
+  auto apply = [&](int i) {
     const ArcPlacement& p = placements[i];
     if (virtualTop[i] && p.points.size() > 1) {
       newHead[rootJoint] = p.points[1];
       aim[rootJoint] = std::make_pair(virtualTopBefore, p.points.front());
     }
     const int offset = virtualTop[i] ? 1 : 0;
-    if (p.points.size() != points.size() + offset) continue;
-    for (std::size_t k = 0; k < points.size(); ++k) {
-      const ArcPoint& a = points[k];
-      if (int(k) < firstMoved) continue;
+    if (p.points.size() != points[i].size() + offset) return;
+    for (std::size_t k = 0; k < points[i].size(); ++k) {
+      const ArcPoint& a = points[i][k];
+      if (int(k) < firstMoved[i]) continue;
       const Eigen::Vector3d& x = p.points[k + offset];
       if (a.tail) {
         newTail[a.joint] = x;
@@ -263,6 +282,16 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     out.angleTerm += p.angleTerm;
     out.lengthTerm += p.lengthTerm;
     out.distanceTerm += p.distanceTerm;
+  };
+  for (int level = 0; level < generations; ++level) {
+    std::vector<int> batch;
+    for (int i = 0; i < count; ++i)
+      if (generation[i] == level) batch.push_back(i);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, batch.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t k = r.begin(); k < r.end(); ++k) place(batch[k]);
+                      });
+    for (int i : batch) apply(i);
   }
   if (progress) progress->report("place", 0.7);
 
