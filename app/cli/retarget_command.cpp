@@ -5,7 +5,6 @@
 
 #include "cli/character_output.h"
 #include "cli/exit_codes.h"
-#include "cli/json_report.h"
 #include "cli/retarget_options.h"
 #include "io/export/export_character.h"
 #include "io/retarget_report.h"
@@ -49,15 +48,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     } else {
       written = writeRigJson(retargetedRig(*o, *run), o->out);
     }
-    if (written) {
-      std::cerr << o->out << ": " << written->message << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    if (!writeJsonReport(o->json, report)) {
-      exitCode = kExitBadInput;
-      return;
-    }
+    if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->mesh << " ← " << o->skeleton << ": " << matching.matches.size()
               << " arcs matched, " << matching.unmatched.size() << " unplaced\n";
     if (matching.partial)

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/exit_codes.h"
+#include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
@@ -200,6 +201,20 @@ nlohmann::json partialReport(const RetargetOptions& o, const RetargetRun& run) {
     partial["mesh_arc"] = m.matches.front().meshArc;
   }
   return partial;
+}
+
+bool finishOutputs(const std::string& out, const Status& written, const std::string& json,
+                   const nlohmann::json& report, int& exitCode) {
+  if (written) {
+    std::cerr << out << ": " << written->message << std::endl;
+    exitCode = kExitBadInput;
+    return false;
+  }
+  if (!writeJsonReport(json, report)) {
+    exitCode = kExitBadInput;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace rw::cli

@@ -42,4 +42,9 @@ nlohmann::json partialReport(const RetargetOptions& o, const RetargetRun& run);
 /// skeleton's symmetry tags per joint and the parameters used.
 RigDocument retargetedRig(const RetargetOptions& o, const RetargetRun& run);
 
+/// After the output `out` was written (`written`: its error, if any): prints the error naming
+/// `out`, else writes the report to `json` (--json). False (exitCode set to 2) when either failed.
+bool finishOutputs(const std::string& out, const Status& written, const std::string& json,
+                   const nlohmann::json& report, int& exitCode);
+
 }  // namespace rw::cli

@@ -6,7 +6,6 @@
 
 #include "cli/character_output.h"
 #include "cli/exit_codes.h"
-#include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "cli/retarget_options.h"
 #include "io/export/export_character.h"
@@ -97,15 +96,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       rig.skin = character.skin;
       written = writeRigJson(rig, o->out);
     }
-    if (written) {
-      std::cerr << o->out << ": " << written->message << std::endl;
-      exitCode = kExitBadInput;
-      return;
-    }
-    if (!writeJsonReport(o->json, report)) {
-      exitCode = kExitBadInput;
-      return;
-    }
+    if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->out << ": " << character.skeleton.size() << " bones ("
               << report["matches"].size() << " arcs matched, " << report["unplaced"].size()
               << " unplaced), weights on " << character.mesh.source.positions.size() << " vertices"

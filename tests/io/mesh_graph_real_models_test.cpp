@@ -177,6 +177,14 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
   }
 }
 
+/// Testwuson's limb ends: each leg and the tail by its last two bones.
+const std::map<std::string, std::vector<std::string>> kWusonExtremities = {
+    {"foreleg.L", {"ForeLeg_L_04", "ForeLeg_L_05"}},
+    {"foreleg.R", {"ForeLeg_R_04", "ForeLeg_R_05"}},
+    {"hindleg.L", {"HindLeg_L_03", "HindLeg_L_04"}},
+    {"hindleg.R", {"HindLeg_R_03", "HindLeg_R_04"}},
+    {"tail", {"Tail05", "Tail06"}}};
+
 TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   Character c;
   ASSERT_TRUE(loadModel("X/Testwuson.X", c));
@@ -186,13 +194,7 @@ TEST(MeshGraphRealModels, TestwusonDespite51PartsMatchesTheArtistSkeleton) {
   EXPECT_GE(g.field.domain.droppedIslands, 48);                         // the trinkets and eyes
   const std::vector<Leaf> leaves = coarsestLeaves(g);
   const double height = box.sizes().y();
-  const auto m = matchExtremities(leaves, c,
-                                  {{"foreleg.L", {"ForeLeg_L_04", "ForeLeg_L_05"}},
-                                   {"foreleg.R", {"ForeLeg_R_04", "ForeLeg_R_05"}},
-                                   {"hindleg.L", {"HindLeg_L_03", "HindLeg_L_04"}},
-                                   {"hindleg.R", {"HindLeg_R_03", "HindLeg_R_04"}},
-                                   {"tail", {"Tail05", "Tail06"}}},
-                                  0.1 * height);
+  const auto m = matchExtremities(leaves, c, kWusonExtremities, 0.1 * height);
   ASSERT_EQ(m.size(), 5u);
   // Exactly head + two front legs + two hind legs + tail: the horns, ears and the chin (the
   // front corner of the dewlap, a fin under the neck) stand out less than the legs from where
@@ -233,13 +235,7 @@ TEST(MeshGraphRealModels, TestwusonCoarsestLevelDoesNotDependOnTheExactHeadVerte
     const MeshGraph g = graphOf(c, {neck.x() + offset.x(), neck.y() + offset.y(), box.max().z()});
     const std::vector<Leaf> leaves = coarsestLeaves(g);
     EXPECT_EQ(leaves.size(), 5u);
-    const auto m = matchExtremities(leaves, c,
-                                    {{"foreleg.L", {"ForeLeg_L_04", "ForeLeg_L_05"}},
-                                     {"foreleg.R", {"ForeLeg_R_04", "ForeLeg_R_05"}},
-                                     {"hindleg.L", {"HindLeg_L_03", "HindLeg_L_04"}},
-                                     {"hindleg.R", {"HindLeg_R_03", "HindLeg_R_04"}},
-                                     {"tail", {"Tail05", "Tail06"}}},
-                                    0.1 * height);
+    const auto m = matchExtremities(leaves, c, kWusonExtremities, 0.1 * height);
     ASSERT_EQ(m.size(), 5u);
     expectAxialPair(m.at("foreleg.L"), m.at("foreleg.R"));
     expectAxialPair(m.at("hindleg.L"), m.at("hindleg.R"));
