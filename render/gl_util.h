@@ -5,6 +5,7 @@
 #include <QMatrix4x4>
 #include <QOpenGLShaderProgram>
 #include <QString>
+#include <QStringList>
 #include <memory>
 
 namespace rw::render {
@@ -14,9 +15,11 @@ QMatrix4x4 toQMatrix(const Eigen::Matrix4d& m);
 QMatrix3x3 normalMatrix(const Eigen::Matrix4d& view);
 
 /// Compiles and links ":/shaders/<name>.vert" and ".frag" (GLSL 330 core) with the context
-/// current (`fragment`: another fragment shader's name). Returns null and logs the compiler
-/// output on failure.
+/// current (`fragment`: another fragment shader's name; `defines`: macro names defined in both
+/// stages). A line `#include "file"` is replaced by ":/shaders/file". Returns null and logs the
+/// compiler output on failure.
 std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& name,
-                                                  const QString& fragment = QString());
+                                                  const QString& fragment = QString(),
+                                                  const QStringList& defines = {});
 
 }  // namespace rw::render

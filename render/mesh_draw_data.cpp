@@ -1,6 +1,8 @@
 #include "mesh_draw_data.h"
 
+#include <Eigen/Geometry>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "corner_normals.h"
@@ -53,6 +55,20 @@ MeshDrawData buildMeshDrawData(const Mesh& mesh) {
       }
   out.closedIndexCount = 3 * size_t(std::count(closed.begin(), closed.end(), true));
   out.indices = std::move(ordered);
+
+  Eigen::AlignedBox3d box;
+  for (const Eigen::Vector3d& p : src.positions) box.extend(p);
+  if (!box.isEmpty()) {
+    const Eigen::Vector3d c = box.center();
+    std::copy_n(c.cast<float>().eval().data(), 3, out.center);
+  }
+  double area = 0.0;
+  for (const Eigen::Vector3i& t : src.triangles)
+    area += 0.5 * (src.positions[t[1]] - src.positions[t[0]])
+                      .cross(src.positions[t[2]] - src.positions[t[0]])
+                      .norm();
+  if (!src.triangles.empty())
+    out.triangleSize = float(std::sqrt(area / double(src.triangles.size())));
   return out;
 }
 

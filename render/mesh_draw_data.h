@@ -35,6 +35,10 @@ struct MeshDrawData {
   /// Source vertex of each drawn vertex (to spread per-source-vertex data: weights, colours).
   std::vector<int> sourceVertex;
   int sourceVertexCount = 0;
+  /// Centre of the vertices' bounding box and the square root of the mean triangle area (world
+  /// units): how large the triangles look from a camera decides where the mesh is lit.
+  float center[3] = {0.0f, 0.0f, 0.0f};
+  float triangleSize = 0.0f;
 };
 
 /// Per source vertex: the strongest kGpuInfluences joints and their weights summing to 1

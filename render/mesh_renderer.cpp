@@ -28,7 +28,9 @@ constexpr int kTexelsPerJoint = 5;
 bool MeshRenderer::initialize(QOpenGLFunctions_3_3_Core* gl) {
   gl_ = gl;
   program_ = loadProgram(QStringLiteral("mesh"), QStringLiteral("shaded"));
-  if (!program_) return false;
+  vertexLitProgram_ = loadProgram(QStringLiteral("mesh"), QStringLiteral("vertex_lit"),
+                                  {QStringLiteral("VERTEX_LIGHTING")});
+  if (!program_ || !vertexLitProgram_) return false;
   vao_.create();
   vbo_.create();
   colorVbo_.create();
@@ -140,48 +142,76 @@ void MeshRenderer::setVertexColors(const std::vector<Eigen::Vector3f>& colors) {
   colorVbo_.release();
 }
 
+double MeshRenderer::projectedTriangleSize(const Camera& camera) const {
+  if (!mesh_) return 0.0;
+  const Eigen::Vector3d center(mesh_->center[0], mesh_->center[1], mesh_->center[2]);
+  const double depth = (center - camera.eye()).dot(-camera.backward());
+  if (!camera.orthographic() && depth <= camera.nearPlane()) return 0.0;
+  const Eigen::Vector3d a = camera.project(center);
+  const Eigen::Vector3d b = camera.project(center + double(mesh_->triangleSize) * camera.right());
+  return (b - a).head<2>().norm();
+}
+
+bool MeshRenderer::lightsPerVertex(const Camera& camera) const {
+  switch (lighting_) {
+    case SurfaceLighting::PerVertex:
+      return true;
+    case SurfaceLighting::PerFragment:
+      return false;
+    case SurfaceLighting::Automatic:
+      break;
+  }
+  const double size = projectedTriangleSize(camera);
+  return size > 0.0 && size <= kVertexLightingMaxPixels;
+}
+
 void MeshRenderer::draw(const Camera& camera) {
   if (!program_ || indexCount_ == 0) return;
+  const bool perVertex = lightsPerVertex(camera);
   if (xray_) {
     // See-through: no depth writes, so the bones and the far side show through.
     gl_->glDepthMask(GL_FALSE);
-    drawPass(camera, false);
+    drawPass(camera, false, perVertex);
     gl_->glDepthMask(GL_TRUE);
   } else if (wireframe_) {
     // Faces pushed back a little so the wireframe wins the depth test on its own edges (only
     // then: the offset costs llvmpipe a depth-slope computation per triangle).
     gl_->glEnable(GL_POLYGON_OFFSET_FILL);
     gl_->glPolygonOffset(1.0f, 1.0f);
-    drawPass(camera, false);
+    drawPass(camera, false, perVertex);
     gl_->glDisable(GL_POLYGON_OFFSET_FILL);
   } else {
-    drawPass(camera, false);
+    // Opaque: blending would only make llvmpipe read back every covered pixel.
+    gl_->glDisable(GL_BLEND);
+    drawPass(camera, false, perVertex);
+    gl_->glEnable(GL_BLEND);
   }
   if (wireframe_) {
     gl_->glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     if (xray_) gl_->glDepthMask(GL_FALSE);
-    drawPass(camera, true);
+    drawPass(camera, true, perVertex);
     gl_->glDepthMask(GL_TRUE);
     gl_->glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   }
 }
 
-void MeshRenderer::drawPass(const Camera& camera, bool lines) {
+void MeshRenderer::drawPass(const Camera& camera, bool lines, bool perVertex) {
   const Eigen::Matrix4d view = camera.viewMatrix();
-  program_->bind();
-  program_->setUniformValue("modelView", toQMatrix(view));
-  program_->setUniformValue("projection", toQMatrix(camera.projectionMatrix()));
-  program_->setUniformValue("normalMatrix", normalMatrix(view));
-  program_->setUniformValue("alpha", lines ? 0.55f : xray_ ? kXrayAlpha : 1.0f);
-  program_->setUniformValue("specular", hasColors_ ? 0.08f : 0.18f);
-  program_->setUniformValue("shininess", 24.0f);
-  program_->setUniformValue("unlit", lines);
-  program_->setUniformValue("unlitColor", QVector3D(0.08f, 0.08f, 0.1f));
+  QOpenGLShaderProgram& program = perVertex ? *vertexLitProgram_ : *program_;
+  program.bind();
+  program.setUniformValue("modelView", toQMatrix(view));
+  program.setUniformValue("projection", toQMatrix(camera.projectionMatrix()));
+  program.setUniformValue("normalMatrix", normalMatrix(view));
+  program.setUniformValue("alpha", lines ? 0.55f : xray_ ? kXrayAlpha : 1.0f);
+  program.setUniformValue("specular", hasColors_ ? 0.08f : 0.18f);
+  program.setUniformValue("shininess", 24.0f);
+  program.setUniformValue("unlit", lines);
+  program.setUniformValue("unlitColor", QVector3D(0.08f, 0.08f, 0.1f));
   const bool skinned = hasSkin_ && poseJoints_ > 0;
-  program_->setUniformValue("skinning",
-                            skinned ? (method_ == GpuSkinning::DualQuaternion ? 2 : 1) : 0);
-  program_->setUniformValue("jointCount", poseJoints_);
-  program_->setUniformValue("pose", 0);
+  program.setUniformValue("skinning",
+                          skinned ? (method_ == GpuSkinning::DualQuaternion ? 2 : 1) : 0);
+  program.setUniformValue("jointCount", poseJoints_);
+  program.setUniformValue("pose", 0);
   gl_->glActiveTexture(GL_TEXTURE0);
   gl_->glBindTexture(GL_TEXTURE_BUFFER, poseTexture_);
   QOpenGLVertexArrayObject::Binder bind(&vao_);
@@ -215,7 +245,7 @@ void MeshRenderer::drawPass(const Camera& camera, bool lines) {
     gl_->glDrawElements(GL_TRIANGLES, indexCount_ - culled, GL_UNSIGNED_INT,
                         reinterpret_cast<void*>(std::uintptr_t(culled) * sizeof(std::uint32_t)));
   gl_->glBindTexture(GL_TEXTURE_BUFFER, 0);
-  program_->release();
+  program.release();
 }
 
 void MeshRenderer::release() {
@@ -230,6 +260,7 @@ void MeshRenderer::release() {
   ibo_.destroy();
   vao_.destroy();
   program_.reset();
+  vertexLitProgram_.reset();
   clear();
   poseJoints_ = 0;
 }

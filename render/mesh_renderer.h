@@ -22,11 +22,20 @@ namespace rw::render {
 class Camera;
 
 enum class GpuSkinning { LinearBlend, DualQuaternion };
+/// Where the surface is lit: per vertex when its triangles are small on screen (automatic), or
+/// always per vertex / per fragment (to prepare both programs, and for tests).
+enum class SurfaceLighting { Automatic, PerVertex, PerFragment };
 
 class MeshRenderer {
  public:
   /// Opacity of the surface in X-ray mode.
   static constexpr float kXrayAlpha = 0.35f;
+  /// Triangles at most this many pixels across (square root of the mean area, seen from the
+  /// camera) are lit per vertex: interpolated over so few pixels, the lit colour is what
+  /// lighting every pixel gives, and llvmpipe lights whole 4x4 pixel blocks for each tiny
+  /// triangle, which made per-fragment lighting half the frame time of an 82K-triangle
+  /// character. Larger ones are lit per fragment, so that highlights stay round.
+  static constexpr double kVertexLightingMaxPixels = 4.0;
 
   /// With the context current. Returns false if the shaders do not compile.
   bool initialize(QOpenGLFunctions_3_3_Core* gl);
@@ -40,6 +49,12 @@ class MeshRenderer {
   void setSkinningMethod(GpuSkinning method) { method_ = method; }
   /// Colour per source vertex (the weight view); empty = clay.
   void setVertexColors(const std::vector<Eigen::Vector3f>& colors);
+  void setLighting(SurfaceLighting lighting) { lighting_ = lighting; }
+  /// The mean triangle's size in pixels seen from `camera` (0 without a mesh or when the
+  /// mesh's centre is behind the camera).
+  double projectedTriangleSize(const Camera& camera) const;
+  /// Whether draw() lights the surface per vertex from `camera`.
+  bool lightsPerVertex(const Camera& camera) const;
   void setWireframe(bool on) { wireframe_ = on; }
   void setXray(bool on) { xray_ = on; }
   void clear();
@@ -55,10 +70,11 @@ class MeshRenderer {
   bool posed() const { return poseJoints_ > 0; }
 
  private:
-  void drawPass(const Camera& camera, bool lines);
+  void drawPass(const Camera& camera, bool lines, bool perVertex);
 
   QOpenGLFunctions_3_3_Core* gl_ = nullptr;
-  std::unique_ptr<QOpenGLShaderProgram> program_;
+  std::unique_ptr<QOpenGLShaderProgram> program_;           ///< lit per fragment
+  std::unique_ptr<QOpenGLShaderProgram> vertexLitProgram_;  ///< lit per vertex
   QOpenGLVertexArrayObject vao_;
   QOpenGLBuffer vbo_{QOpenGLBuffer::VertexBuffer};
   QOpenGLBuffer colorVbo_{QOpenGLBuffer::VertexBuffer};
@@ -76,6 +92,7 @@ class MeshRenderer {
   bool wireframe_ = false;
   bool xray_ = false;
   GpuSkinning method_ = GpuSkinning::LinearBlend;
+  SurfaceLighting lighting_ = SurfaceLighting::Automatic;
 };
 
 }  // namespace rw::render

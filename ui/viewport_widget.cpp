@@ -112,6 +112,11 @@ void ViewportWidget::resizeEvent(QResizeEvent* event) {
   redraw();
 }
 
+void ViewportWidget::setMeshLighting(render::SurfaceLighting lighting) {
+  lighting_ = lighting;
+  redraw();
+}
+
 void ViewportWidget::setCharacter(std::shared_ptr<const Character> character) {
   character_ = std::move(character);
   characterDirty_ = true;
@@ -464,8 +469,12 @@ void ViewportWidget::warmUp() {
         for (const int mode : {0, 1, 2, 3}) {
           wireframe_ = mode & 1;
           xray_ = mode & 2;
-          gl_->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-          drawLayers(tiny, overlay, markers);
+          for (const auto lighting :
+               {render::SurfaceLighting::PerVertex, render::SurfaceLighting::PerFragment}) {
+            meshRenderer_.setLighting(lighting);
+            gl_->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+            drawLayers(tiny, overlay, markers);
+          }
         }
       }
     }
@@ -602,6 +611,7 @@ void ViewportWidget::renderScene(unsigned fbo, QSize size) {
     markers.push_back({currentGlobals()[skeletonHead_].translation(),
                        render::palette::kSkeletonHead,
                        QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
+  meshRenderer_.setLighting(lighting_);  // warmUp draws both
   drawLayers(size, overlay_, markers);
 }
 

@@ -98,6 +98,13 @@ class ViewportWidget : public QWidget {
   /// False when the GL context or the shaders could not be set up (see glError()).
   bool glReady() const { return glReady_; }
   QString glError() const { return glError_; }
+  /// Whether the mesh is lit per vertex from the current camera (its triangles are at most
+  /// MeshRenderer::kVertexLightingMaxPixels across; known once the mesh is on the GPU).
+  bool meshLitPerVertex() const { return meshRenderer_.lightsPerVertex(camera_); }
+  /// The mesh's mean triangle size in pixels from the current camera (0 before it is drawn).
+  double meshTriangleSizePixels() const { return meshRenderer_.projectedTriangleSize(camera_); }
+  /// Forces the mesh's lighting per vertex or per fragment (tests); Automatic by default.
+  void setMeshLighting(render::SurfaceLighting lighting);
   /// Pixel position of a world point (for tests and tools).
   QPoint screenPosition(const Eigen::Vector3d& world) const;
 
@@ -223,6 +230,7 @@ class ViewportWidget : public QWidget {
   bool weightView_ = false;
   bool deferStill_ = false;
   bool dualQuaternion_ = false;
+  render::SurfaceLighting lighting_ = render::SurfaceLighting::Automatic;
   ViewportTool tool_ = ViewportTool::Select;
   Drag drag_ = Drag::None;
   QPoint lastMouse_;

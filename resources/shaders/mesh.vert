@@ -2,6 +2,9 @@
 // The character's surface, optionally skinned on the GPU. The pose buffer holds, per joint,
 // three rows of the skinning matrix global_j * inverse(rest_j) and its unit dual quaternion.
 // skinning: 0 rest pose, 1 linear blend (LBS), 2 dual quaternions (Kavan et al. 2008).
+// Compiled twice: as is, it hands the view-space point and normal to shaded.frag (lit per
+// fragment); with VERTEX_LIGHTING defined it lights the vertex (both of its sides) itself for
+// vertex_lit.frag.
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec3 color;
@@ -15,9 +18,18 @@ uniform int skinning;
 uniform int jointCount;
 uniform samplerBuffer pose;
 
+#ifdef VERTEX_LIGHTING
+uniform float specular;
+uniform float shininess;
+uniform bool unlit;
+out vec3 frontColor;
+out vec3 backColor;
+#include "lighting.glsl"
+#else
 out vec3 viewPosition;
 out vec3 viewNormal;
 out vec3 baseColor;
+#endif
 
 const int kTexels = 5;
 
@@ -79,8 +91,18 @@ void main() {
     }
   }
   vec4 v = modelView * vec4(p, 1.0);
+#ifdef VERTEX_LIGHTING
+  if (unlit) {
+    frontColor = backColor = vec3(0.0);
+  } else {
+    vec3 viewNormal = normalize(normalMatrix * n);
+    frontColor = studioLight(viewNormal, v.xyz, color, specular, shininess);
+    backColor = studioLight(-viewNormal, v.xyz, color, specular, shininess);
+  }
+#else
   viewPosition = v.xyz;
   viewNormal = normalMatrix * n;
   baseColor = color;
+#endif
   gl_Position = projection * v;
 }

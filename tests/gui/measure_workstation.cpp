@@ -12,7 +12,9 @@
 // Options: --runs N (3), --seconds S per fps run (5), --fps-only, --stalls-only, --case I
 //          (only the ~82K (0), ~100K (1) or ~328K (2) triangle mesh),
 //          --log-stalls MS: print every UI-thread event that took longer than MS (what stalled),
-//          --breakdown: fps with the grid / bones / skinning / overlay off, to see what costs.
+//          --breakdown: fps with the grid / bones / skinning / overlay off, to see what costs,
+//          --view I: only view I of the breakdown (0 everything on, 1 no grid, 2 no bones,
+//          3 no head markers, 4 rest pose, 5 mesh only).
 #include <sys/resource.h>
 #include <time.h>
 
@@ -48,6 +50,7 @@ struct Options {
   bool breakdown = false;
   qint64 logStallsMs = -1;
   int onlyCase = -1;  ///< 0: ~82K, 1: ~100K, 2: ~328K triangles; -1: all
+  int onlyView = -1;  ///< one view of the breakdown (0: everything on ... 5: mesh only)
 };
 
 /// Times every event the UI thread delivers; with a threshold, prints the slow ones (outermost
@@ -218,6 +221,8 @@ double processCpuSeconds() {
 struct FpsResult {
   double fps = 0.0;
   double cpuMsPerFrame = 0.0;  ///< all threads: what a frame costs, whatever else the machine runs
+  bool litPerVertex = false;
+  double triangleSizePixels = 0.0;  ///< the mean triangle seen from the camera
 };
 
 struct ViewSettings {
@@ -263,6 +268,8 @@ FpsResult measureFps(const std::shared_ptr<const rw::Character>& character, doub
     QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
   running = false;
   FpsResult result;
+  result.litPerVertex = viewport.meshLitPerVertex();
+  result.triangleSizePixels = viewport.meshTriangleSizePixels();
   result.fps = frames / (clock.elapsed() / 1000.0);
   result.cpuMsPerFrame = frames ? 1000.0 * (processCpuSeconds() - cpu) / frames : 0.0;
   return result;
@@ -288,25 +295,30 @@ void reportFps(const Options& options) {
     std::printf("BCN %s: %zu of %zu triangles on closed outward parts (drawn back-face culled)\n",
                 test.name, size_t(std::count(closed.begin(), closed.end(), true)), closed.size());
     std::vector<ViewSettings> views{ViewSettings{}};
-    if (options.breakdown) {
+    if (options.breakdown || options.onlyView > 0) {
       views.push_back({"no grid", false, true, true, true});
       views.push_back({"no bones", true, false, true, true});
       views.push_back({"no head markers", true, true, true, false});
       views.push_back({"rest pose (no skinning)", true, true, false, true});
       views.push_back({"mesh only", false, false, false, false});
     }
+    if (options.onlyView >= 0 && options.onlyView < int(views.size()))
+      views = {views[size_t(options.onlyView)]};
     for (const ViewSettings& view : views) {
       std::vector<double> fps, cpu;
+      FpsResult last;
       for (int run = 0; run < options.runs; ++run) {
-        const FpsResult result = measureFps(c, options.seconds, view);
-        fps.push_back(result.fps);
-        cpu.push_back(result.cpuMsPerFrame);
+        last = measureFps(c, options.seconds, view);
+        fps.push_back(last.fps);
+        cpu.push_back(last.cpuMsPerFrame);
       }
       std::printf(
           "viewport, BCN %s: %zu triangles, %zu vertices, GPU LBS skinning, 1000x700, %s: "
-          "median %.1f frames/s (runs: %s), CPU %.0f ms per frame (all threads; runs: %s)\n",
+          "median %.1f frames/s (runs: %s), CPU %.0f ms per frame (all threads; runs: %s); "
+          "triangles %.1f px across, lit per %s\n",
           test.name, c->mesh.source.triangles.size(), c->mesh.source.positions.size(), view.name,
-          median(fps), listed(fps, 1).c_str(), median(cpu), listed(cpu, 0).c_str());
+          median(fps), listed(fps, 1).c_str(), median(cpu), listed(cpu, 0).c_str(),
+          last.triangleSizePixels, last.litPerVertex ? "vertex" : "fragment");
       std::fflush(stdout);
     }
   }
@@ -383,6 +395,8 @@ int main(int argc, char** argv) {
       options.fps = false;
     else if (is("--case") && i + 1 < argc)
       options.onlyCase = std::atoi(argv[++i]);
+    else if (is("--view") && i + 1 < argc)
+      options.onlyView = std::atoi(argv[++i]);
     else if (is("--breakdown"))
       options.breakdown = true;
     else if (is("--log-stalls") && i + 1 < argc)
@@ -390,7 +404,7 @@ int main(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: %s [--runs N] [--seconds S] [--fps-only | --stalls-only] "
-                   "[--case 0|1|2] [--breakdown] [--log-stalls MS]\n",
+                   "[--case 0|1|2] [--breakdown | --view 0..5] [--log-stalls MS]\n",
                    argv[0]);
       return 2;
     }

@@ -198,6 +198,37 @@ class ViewportTest : public QObject {
     QVERIFY2(clay.deformBone == 0, qPrintable(describe(clay)));
   }
 
+  void smallTrianglesAreLitPerVertexAndLookTheSame() {
+    openBcnWithoutGrid();
+    viewport()->setBonesVisible(false);
+    grab(QStringLiteral("viewport_bcn_lit_framed"));
+    // Framed in this window, BCN's ~5K triangles are several pixels across: lit per fragment,
+    // so that highlights stay round on coarse meshes.
+    const double framed = viewport()->meshTriangleSizePixels();
+    qInfo() << "  framed: triangles" << framed << "px across";
+    QVERIFY(framed > rw::render::MeshRenderer::kVertexLightingMaxPixels);
+    QVERIFY(!viewport()->meshLitPerVertex());
+    // Zoomed out until they are at most a few pixels across: lit per vertex.
+    for (int notch = 0; notch < 20 && !viewport()->meshLitPerVertex(); ++notch)
+      wheel(viewport(), viewport()->rect().center(), -1);
+    QVERIFY(viewport()->meshLitPerVertex());
+    const double far = viewport()->meshTriangleSizePixels();
+    qInfo() << "  zoomed out: triangles" << far << "px across";
+    QVERIFY(far <= rw::render::MeshRenderer::kVertexLightingMaxPixels);
+    const QImage perVertex = grab(QStringLiteral("viewport_bcn_lit_per_vertex"));
+    viewport()->setMeshLighting(rw::render::SurfaceLighting::PerFragment);
+    const QImage perFragment = grab(QStringLiteral("viewport_bcn_lit_per_fragment"));
+    viewport()->setMeshLighting(rw::render::SurfaceLighting::Automatic);
+    // The same picture: the character's pixels barely differ (a few along silhouettes and
+    // in the highlights, well under a tenth of them).
+    const ScreenCoverage s = measure(perFragment);
+    const double changed = changedFraction(perVertex, perFragment, 24) * s.width * s.height;
+    qInfo() << "  per vertex vs per fragment:" << changed << "of" << s.covered
+            << "covered pixels differ by more than 24 levels";
+    QVERIFY2(s.covered > 2000, qPrintable(describe(s)));
+    QVERIFY(changed < 0.1 * s.covered);
+  }
+
   void leftDragOrbits() {
     openBcnWithoutGrid();
     const QImage before = grab(QStringLiteral("viewport_bcn_before_orbit"));
