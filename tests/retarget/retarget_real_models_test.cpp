@@ -74,7 +74,8 @@ namespace {
 /// the correct side (left = +X on both) and that the IK targets sit on the hands and feet.
 void bundledInto(const std::string& model, const std::string& file,
                  const std::function<Eigen::Vector3d(const Character&)>& headPoint,
-                 const std::vector<std::string>& limbs, const std::vector<std::string>& iks) {
+                 const std::vector<std::string>& limbs, const std::vector<std::string>& iks,
+                 double maxCdJ2J = 1.0) {
   Character c;
   ASSERT_TRUE(loadModel(model, c));
   Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/" + file);
@@ -106,7 +107,11 @@ void bundledInto(const std::string& model, const std::string& file,
   for (int j = 0; j < s.size(); ++j)
     EXPECT_TRUE(near.contains(Eigen::Vector3d(s.restGlobals()[j].translation())))
         << s.joints[j].name << " at " << s.restGlobals()[j].translation().transpose();
-  if (!c.skeleton.empty()) print((file + " -> " + model).c_str(), metricsAgainst(s, c));
+  if (!c.skeleton.empty()) {
+    const SkeletonMetrics m = metricsAgainst(s, c);
+    print((file + " -> " + model).c_str(), m);
+    EXPECT_LE(m.cdJ2J, maxCdJ2J);
+  }
   std::printf("[retarget]   %zu arcs matched, %zu unplaced\n", session->matching()->matches.size(),
               session->matching()->unmatched.size());
 }
@@ -119,10 +124,13 @@ Eigen::Vector3d topCenter(const Character& c) {
 }  // namespace
 
 TEST(RetargetRealModels, ProductionBipedIntoBcn) {
-  bundledInto("X/BCN_Epileptic.X", "biped_production.json",
-              [](const Character& c) { return topAbove(c.mesh, c.skeleton, "B_Neck"); },
-              {"upperarm", "forearm", "hand", "thigh", "shin", "foot"},
-              {"hand_ik.L", "hand_ik.R", "foot_ik.L", "foot_ik.R"});
+  // Another skeleton's joints against the artist's (different joint counts and placements, so
+  // this is a sanity bound, not the issue's 2%): measured 0.027.
+  bundledInto(
+      "X/BCN_Epileptic.X", "biped_production.json",
+      [](const Character& c) { return topAbove(c.mesh, c.skeleton, "B_Neck"); },
+      {"upperarm", "forearm", "hand", "thigh", "shin", "foot"},
+      {"hand_ik.L", "hand_ik.R", "foot_ik.L", "foot_ik.R"}, 0.03);
 }
 
 TEST(RetargetRealModels, ProductionBipedIntoColladaHuman) {
@@ -154,21 +162,26 @@ TEST(RetargetRealModels, TestwusonOwnSkeletonReproportionedComesBack) {
   const SkeletonMetrics after = metricsAgainst(session->retargeted()->skeleton, c);
   print("Testwuson edited (before)", before);
   print("Testwuson edited -> Testwuson", after);
-  // Measured 0.039 (the issue asks 0.02): legs and tail land well; the artist's spine runs
+  // Measured 0.036 (the issue asks 0.02): legs and tail land well; the artist's spine runs
   // along the bull's back, while the mesh graph's centroids run through the middle of the
-  // body, 0.3-0.5 units lower (10-13% of size for the spine joints).
-  EXPECT_GT(before.cdJ2J, 3 * after.cdJ2J);
-  EXPECT_LE(after.cdJ2J, 0.045);
+  // body, 0.15-0.2 units lower (4-5% of size for each spine joint). 0.049 with the size ratio
+  // measured on the limbs alone, which start at the mesh's splits (the trunk then shrank
+  // towards the head: the pelvis 12% of size forward).
+  EXPECT_GT(before.cdJ2J, 5 * after.cdJ2J);
+  EXPECT_LE(after.cdJ2J, 0.04);
 }
 
 TEST(RetargetRealModels, QuadrupedIntoTestwuson) {
-  bundledInto("X/Testwuson.X", "quadruped.json",
-              [](const Character& c) {
-                const Eigen::Vector3d neck = jointPosition(c.skeleton, "Neck");
-                return Eigen::Vector3d(neck.x(), neck.y(), c.mesh.bounds().max().z());
-              },
-              {"front_thigh", "front_shin", "thigh", "shin"},
-              {"front_foot_ik.L", "front_foot_ik.R", "foot_ik.L", "foot_ik.R"});
+  // Measured 0.037; 0.043 when the trunk's path kept its dip to the forelegs' second split
+  // node, 0.3 under the back (the hairpin the path now skips).
+  bundledInto(
+      "X/Testwuson.X", "quadruped.json",
+      [](const Character& c) {
+        const Eigen::Vector3d neck = jointPosition(c.skeleton, "Neck");
+        return Eigen::Vector3d(neck.x(), neck.y(), c.mesh.bounds().max().z());
+      },
+      {"front_thigh", "front_shin", "thigh", "shin"},
+      {"front_foot_ik.L", "front_foot_ik.R", "foot_ik.L", "foot_ik.R"}, 0.04);
 }
 
 // Partial retargeting (issue 5): a chosen skeleton subtree onto a chosen mesh limb — here the
