@@ -271,6 +271,25 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
         }
     generations = std::max(generations, generation[i] + 1);
   }
+  // A chain that turns back on itself (Testwuson's Root: a joint under the spine, between the
+  // front and back spines) cannot lie on a centroid path, which never doubles back; such an
+  // inner joint is left to follow its neighbours. Placed, it pinned the trunk to whatever dip the
+  // path had and packed the spine joints towards the head.
+  for (int i = 0; i < count; ++i) {
+    const std::size_t off = virtualTop[i] ? 1 : 0;
+    const double chainLength = polylineLength(chains[i]);
+    for (std::size_t k = 1; k + 1 < points[i].size() && k + off + 1 < chains[i].size(); ++k) {
+      const std::size_t c = k + off;
+      const Eigen::Vector3d in = chains[i][c] - chains[i][c - 1];
+      const Eigen::Vector3d out = chains[i][c + 1] - chains[i][c];
+      if (points[i][k].tail || in.norm() < 0.05 * chainLength || out.norm() < 0.05 * chainLength ||
+          in.normalized().dot(out.normalized()) > -0.5)
+        continue;
+      chains[i].erase(chains[i].begin() + long(c));
+      points[i].erase(points[i].begin() + long(k));
+      --k;
+    }
+  }
   // The skeleton-to-mesh size ratio, over each limb's whole route from the head (chords, so
   // that the centroids' wiggles do not count): a limb's own path starts at the mesh's split,
   // below the skeleton's branching joint, so limbs alone measure the mesh short (Testwuson's

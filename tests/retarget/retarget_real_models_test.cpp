@@ -169,6 +169,18 @@ TEST(RetargetRealModels, TestwusonOwnSkeletonReproportionedComesBack) {
   // towards the head: the pelvis 12% of size forward).
   EXPECT_GT(before.cdJ2J, 5 * after.cdJ2J);
   EXPECT_LE(after.cdJ2J, 0.04);
+  // The back half of the trunk is spread along the back, not packed towards the head: each joint
+  // is 4.4-4.9% of size off (the centroids' depth under the back). Measured 10-11% when the
+  // Root, a joint the chain dips down to between the front and back spines, was placed on the
+  // path.
+  const double size = c.mesh.bounds().diagonal().norm();
+  for (const char* joint : {"Spine_Back01", "Spine_Back02", "Spine_Back03", "Pelvis", "Tail01",
+                            "HindLeg_L_01", "HindLeg_R_01"})
+    EXPECT_LT(
+        (jointPosition(session->retargeted()->skeleton, joint) - jointPosition(c.skeleton, joint))
+            .norm(),
+        0.06 * size)
+        << joint;
 }
 
 TEST(RetargetRealModels, QuadrupedIntoTestwuson) {
