@@ -142,18 +142,19 @@ void MeshRenderer::setVertexColors(const std::vector<Eigen::Vector3f>& colors) {
   colorVbo_.release();
 }
 
-double MeshRenderer::projectedTriangleSize(const Camera& camera) const {
-  if (!mesh_) return 0.0;
-  const Eigen::Vector3d center(mesh_->center[0], mesh_->center[1], mesh_->center[2]);
+double MeshRenderer::projectedTriangleSize(const MeshDrawData* mesh, const Camera& camera) {
+  if (!mesh) return 0.0;
+  const Eigen::Vector3d center(mesh->center[0], mesh->center[1], mesh->center[2]);
   const double depth = (center - camera.eye()).dot(-camera.backward());
   if (!camera.orthographic() && depth <= camera.nearPlane()) return 0.0;
   const Eigen::Vector3d a = camera.project(center);
-  const Eigen::Vector3d b = camera.project(center + double(mesh_->triangleSize) * camera.right());
+  const Eigen::Vector3d b = camera.project(center + double(mesh->triangleSize) * camera.right());
   return (b - a).head<2>().norm();
 }
 
-bool MeshRenderer::lightsPerVertex(const Camera& camera) const {
-  switch (lighting_) {
+bool MeshRenderer::lightsPerVertex(SurfaceLighting lighting, const MeshDrawData* mesh,
+                                   const Camera& camera) {
+  switch (lighting) {
     case SurfaceLighting::PerVertex:
       return true;
     case SurfaceLighting::PerFragment:
@@ -161,13 +162,13 @@ bool MeshRenderer::lightsPerVertex(const Camera& camera) const {
     case SurfaceLighting::Automatic:
       break;
   }
-  const double size = projectedTriangleSize(camera);
+  const double size = projectedTriangleSize(mesh, camera);
   return size > 0.0 && size <= kVertexLightingMaxPixels;
 }
 
 void MeshRenderer::draw(const Camera& camera) {
   if (!program_ || indexCount_ == 0) return;
-  const bool perVertex = lightsPerVertex(camera);
+  const bool perVertex = lightsPerVertex(lighting_, mesh_.get(), camera);
   if (xray_) {
     // See-through: no depth writes, so the bones and the far side show through.
     gl_->glDepthMask(GL_FALSE);

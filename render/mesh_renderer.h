@@ -52,9 +52,10 @@ class MeshRenderer {
   void setLighting(SurfaceLighting lighting) { lighting_ = lighting; }
   /// The mean triangle's size in pixels seen from `camera` (0 without a mesh or when the
   /// mesh's centre is behind the camera).
-  double projectedTriangleSize(const Camera& camera) const;
-  /// Whether draw() lights the surface per vertex from `camera`.
-  bool lightsPerVertex(const Camera& camera) const;
+  static double projectedTriangleSize(const MeshDrawData* mesh, const Camera& camera);
+  /// Whether `mesh` is lit per vertex from `camera` (as draw() does).
+  static bool lightsPerVertex(SurfaceLighting lighting, const MeshDrawData* mesh,
+                              const Camera& camera);
   void setWireframe(bool on) { wireframe_ = on; }
   void setXray(bool on) { xray_ = on; }
   void clear();

@@ -1,5 +1,9 @@
 #include "background_priority.h"
 
+#include <QCoreApplication>
+#include <QThread>
+#include <QThreadPool>
+
 #if defined(__linux__)
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -15,6 +19,16 @@ namespace {
 constexpr int kBackgroundNice = 5;
 
 }  // namespace
+
+QThreadPool* backgroundPool() {
+  // Owned by the application: destroyed (after its jobs finish) when the application goes.
+  static QThreadPool* pool = [] {
+    auto* p = new QThreadPool(QCoreApplication::instance());
+    p->setMaxThreadCount(QThread::idealThreadCount());
+    return p;
+  }();
+  return pool;
+}
 
 void lowerThreadPriority() {
 #if defined(__linux__)

@@ -62,7 +62,7 @@ void CharacterLoader::load(const QString& path) {
   connect(watcher, &QFutureWatcher<LoadResult>::finished, watcher, &QObject::deleteLater);
   current_ = watcher;
   timer_.start();
-  watcher->setFuture(QtConcurrent::run([path] {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [path] {
     lowerThreadPriority();
     return CharacterLoader::importNow(path);
   }));

@@ -42,7 +42,7 @@ void MainWindow::autoSkeleton() {
     setSkeletonHead(r.character->skeleton.indexOf("head"));
     setMessage(r.message, false);
   });
-  watcher->setFuture(QtConcurrent::run([mesh, head]() -> AutoSkeletonResult {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [mesh, head]() -> AutoSkeletonResult {
     lowerThreadPriority();
     Expected<AutorigResult> rig = autorig(mesh->mesh, head);
     if (!rig)

@@ -464,7 +464,7 @@ void MainWindow::exportTo(const QString& path) {
     }
     emit exportFinished(path, error.isEmpty(), error);
   });
-  watcher->setFuture(QtConcurrent::run([character, path]() -> QString {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [character, path]() -> QString {
     lowerThreadPriority();
     try {
       if (const Status status = exportCharacter(*character, path.toStdString()))

@@ -83,10 +83,11 @@ void RigProductsJob::start(std::shared_ptr<const Character> meshCharacter,
     emit finished(std::make_shared<const RigProducts>(watcher->result()));
   });
   const std::shared_ptr<Progress> progress = progress_;
-  watcher->setFuture(QtConcurrent::run([meshCharacter, skeleton, motion, progress] {
-    lowerThreadPriority();
-    return compute(*meshCharacter, skeleton, motion.get(), progress.get());
-  }));
+  watcher->setFuture(
+      QtConcurrent::run(backgroundPool(), [meshCharacter, skeleton, motion, progress] {
+        lowerThreadPriority();
+        return compute(*meshCharacter, skeleton, motion.get(), progress.get());
+      }));
 }
 
 }  // namespace rw::ui

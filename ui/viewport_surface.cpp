@@ -3,7 +3,7 @@
 #include <QExposeEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QOpenGLContext>
+#include <QPlatformSurfaceEvent>
 #include <QWheelEvent>
 
 #include "viewport_widget.h"
@@ -15,53 +15,18 @@ ViewportSurface::ViewportSurface(ViewportWidget* owner) : owner_(owner) {
   setFormat(ViewportWidget::surfaceFormat());
 }
 
-ViewportSurface::~ViewportSurface() {
-  releaseContext();
-}
-
-bool ViewportSurface::makeCurrent() {
-  if (contextFailed_) return false;
-  if (!handle()) create();
-  if (!context_) {
-    context_ = std::make_unique<QOpenGLContext>();
-    context_->setFormat(requestedFormat());
-    if (!context_->create()) {
-      context_.reset();
-      contextFailed_ = true;
-      return false;
-    }
-  }
-  return context_->makeCurrent(this);
-}
-
-void ViewportSurface::doneCurrent() {
-  if (context_) context_->doneCurrent();
-}
-
-void ViewportSurface::releaseContext() {
-  if (!context_) return;
-  if (context_->makeCurrent(this)) owner_->releaseGL();
-  context_->doneCurrent();
-  context_.reset();
-}
-
 void ViewportSurface::exposeEvent(QExposeEvent*) {
-  if (isExposed()) render();
+  if (isExposed()) owner_->redraw();
 }
 
 bool ViewportSurface::event(QEvent* event) {
-  if (event->type() == QEvent::UpdateRequest) {
-    render();
-    return true;
-  }
+  // The native window goes (the main window closes): the render thread frees its GL objects
+  // while their context can still be made current on it.
+  if (event->type() == QEvent::PlatformSurface &&
+      static_cast<QPlatformSurfaceEvent*>(event)->surfaceEventType() ==
+          QPlatformSurfaceEvent::SurfaceAboutToBeDestroyed)
+    owner_->stopRenderer();
   return QWindow::event(event);
-}
-
-void ViewportSurface::render() {
-  if (!isExposed() || !makeCurrent()) return;
-  owner_->renderFrame();
-  context_->swapBuffers(this);
-  emit owner_->frameSwapped();
 }
 
 // The window fills the widget from its origin: positions need no mapping.

@@ -3,24 +3,18 @@
 #include <QDebug>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QOpenGLContext>
-#include <QOpenGLFramebufferObject>
-#include <QOpenGLFunctions_3_3_Core>
-#include <QOpenGLPaintDevice>
-#include <QOpenGLVersionFunctionsFactory>
-#include <QPainter>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
-#include <tuple>
 
 #include "background_priority.h"
 #include "bone_geometry.h"
 #include "character.h"
 #include "palette.h"
 #include "picking.h"
+#include "viewport_renderer.h"
 #include "viewport_surface.h"
 
 namespace rw::ui {
@@ -34,8 +28,6 @@ constexpr double kBonePickRadius = 10.0;
 /// Frames closer together than this are motion (drawn without multisampling); this long after
 /// the last one the view is drawn once more, anti-aliased.
 constexpr int kSettleMs = 150;
-/// Samples per pixel of still frames and grabs.
-constexpr int kStillSamples = 4;
 
 /// Blender's weight ramp: blue 0, cyan, green 0.5, yellow, red 1.
 Eigen::Vector3f weightColor(double w) {
@@ -69,9 +61,9 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
 }
 
 ViewportWidget::~ViewportWidget() {
-  // The surface (a child of the container) goes after this body: free the GL objects while the
-  // renderers still exist.
-  surface_->releaseContext();
+  // The surface (a child of the container) goes after this body: the render thread frees the
+  // GL objects and the context while the window still exists.
+  stopRenderer();
 }
 
 QSurfaceFormat ViewportWidget::surfaceFormat() {
@@ -86,11 +78,34 @@ QSurfaceFormat ViewportWidget::surfaceFormat() {
 }
 
 QOpenGLContext* ViewportWidget::context() const {
-  return surface_->context();
+  return renderer_ ? renderer_->context() : nullptr;
+}
+
+bool ViewportWidget::stillFrameShown() const {
+  return !submitQueued_ && !settle_->isActive() && renderer_ && renderer_->showsStillFrame();
+}
+
+bool ViewportWidget::glReady() const {
+  return renderer_ && renderer_->ready();
+}
+
+QString ViewportWidget::glError() const {
+  return renderer_ ? renderer_->error() : QString();
+}
+
+bool ViewportWidget::meshLitPerVertex() const {
+  return render::MeshRenderer::lightsPerVertex(lighting_, meshData_.get(), camera_);
+}
+
+double ViewportWidget::meshTriangleSizePixels() const {
+  return render::MeshRenderer::projectedTriangleSize(meshData_.get(), camera_);
 }
 
 void ViewportWidget::redraw() {
-  surface_->requestUpdate();
+  // Every change of this event-loop pass goes into one frame.
+  if (submitQueued_) return;
+  submitQueued_ = true;
+  QMetaObject::invokeMethod(this, &ViewportWidget::submitFrame, Qt::QueuedConnection);
 }
 
 QSize ViewportWidget::pixelSize() const {
@@ -120,7 +135,7 @@ void ViewportWidget::setMeshLighting(render::SurfaceLighting lighting) {
 void ViewportWidget::setCharacter(std::shared_ptr<const Character> character) {
   character_ = std::move(character);
   characterDirty_ = true;
-  overlay_ = {};
+  overlay_ = std::make_shared<const render::GraphOverlay>();
   meshHead_ = skeletonHead_ = -1;
   if (character_ && !character_->skeleton.empty()) {
     skeleton_ = std::shared_ptr<const Skeleton>(character_, &character_->skeleton);
@@ -159,7 +174,7 @@ void ViewportWidget::prepareMesh() {
     redraw();
   });
   const std::shared_ptr<const Character> character = character_;
-  job->setFuture(QtConcurrent::run([character] {
+  job->setFuture(QtConcurrent::run(backgroundPool(), [character] {
     lowerThreadPriority();
     return std::make_shared<const render::MeshDrawData>(render::buildMeshDrawData(character->mesh));
   }));
@@ -183,7 +198,7 @@ void ViewportWidget::prepareSkin() {
     redraw();
   });
   const std::shared_ptr<const SkinWeights> skin = skin_;
-  job->setFuture(QtConcurrent::run([skin] {
+  job->setFuture(QtConcurrent::run(backgroundPool(), [skin] {
     lowerThreadPriority();
     return std::make_shared<const render::SkinDrawData>(render::buildSkinDrawData(*skin));
   }));
@@ -229,7 +244,7 @@ void ViewportWidget::setPose(std::vector<Transform> globals) {
 }
 
 void ViewportWidget::setGraphOverlay(render::GraphOverlay overlay) {
-  overlay_ = std::move(overlay);
+  overlay_ = std::make_shared<const render::GraphOverlay>(std::move(overlay));
   redraw();
 }
 
@@ -378,287 +393,124 @@ void ViewportWidget::setTool(ViewportTool tool) {
   surface_->setCursor(cursor);
 }
 
-bool ViewportWidget::initializeGL() {
-  if (glInitialized_) return glReady_;
-  glInitialized_ = true;
-  glReady_ = false;
-  gl_ = QOpenGLVersionFunctionsFactory::get<QOpenGLFunctions_3_3_Core>(context());
-  if (!gl_ || !gl_->initializeOpenGLFunctions()) {
-    const QSurfaceFormat f = context()->format();
-    glError_ = tr("OpenGL 3.3 core is not available (got %1.%2)")
-                   .arg(f.majorVersion())
-                   .arg(f.minorVersion());
-    qWarning().noquote() << "rigwright:" << glError_;
-    gl_ = nullptr;
-    return false;
-  }
-  if (!meshRenderer_.initialize(gl_) || !boneRenderer_.initialize(gl_) ||
-      !gridRenderer_.initialize(gl_)) {
-    glError_ = tr("the viewport shaders did not compile (see the log)");
-    return false;
-  }
-  glReady_ = true;
-  warmUp();
-  characterDirty_ = true;
-  return true;
+void ViewportWidget::ensureRenderer() {
+  if (!surface_->handle()) surface_->create();  // the native window, on the UI thread
+  if (renderer_) return;
+  renderer_ = std::make_unique<ViewportRenderer>(surface_);
+  connect(renderer_.get(), &ViewportRenderer::frameSwapped, this, &ViewportWidget::frameSwapped,
+          Qt::QueuedConnection);
 }
 
-void ViewportWidget::warmUp() {
-  // llvmpipe compiles machine code for every new drawing state (program with its vertex layout,
-  // blending, depth writes, polygon mode, polygon offset, culling, the target's sample count and
-  // format) the first time it draws with it: 30-120 ms each, on the UI thread, in the middle of
-  // whatever the artist is doing (the first skinned frame, the first overlay, the first still
-  // frame after a retarget). Here every state the viewport uses is drawn once, with a
-  // one-triangle character, into an 8x8 corner of the window and of a multisampled buffer.
-  constexpr int kSide = 8;
-  const QSize tiny(kSide, kSide);
-  auto mesh = std::make_shared<render::MeshDrawData>();
-  mesh->vertices = {{{0, 0, 0}, {0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}}, {{0, 1, 0}, {0, 0, 1}}};
-  mesh->indices = {0, 1, 2};
-  mesh->sourceVertex = {0, 1, 2};
-  mesh->sourceVertexCount = 3;
-  // The triangle as a closed part (drawn culled), then again as an open one (drawn two-sided).
-  mesh->closedIndexCount = 3;
-  mesh->drawnTriangle = {0, 0};
-  mesh->indices.insert(mesh->indices.end(), {0, 2, 1});
-  render::SkinDrawData skin;
-  skin.perSourceVertex.assign(3, {{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}});
-  Skeleton skeleton;
-  skeleton.joints.resize(2);
-  skeleton.joints[0].name = "root";
-  skeleton.joints[1].name = "tip";
-  skeleton.joints[1].parent = 0;
-  skeleton.joints[1].restLocal = Transform(Eigen::Translation3d(0, 0.5, 0));
-  skeleton.joints[1].deform = false;
-  Transform bent = Transform::Identity();
-  bent.rotate(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitZ()));
-  const std::vector<Transform> pose{Transform::Identity(), bent};
-  render::GraphOverlay overlay;
-  overlay.arcs.push_back({{Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1, 1, 0)},
-                          render::palette::kTagPrimary,
-                          QStringLiteral("L")});
-  overlay.nodes.push_back({Eigen::Vector3d(0, 0, 0), true});
-  overlay.nodes.push_back({Eigen::Vector3d(1, 1, 0), false});
-  const std::vector<render::HeadMarker> markers{
-      {Eigen::Vector3d(0, 1, 0), render::palette::kMeshHead, tr("mesh head")}};
-
-  const render::Camera savedCamera = camera_;
-  const auto savedFlags =
-      std::tuple(gridVisible_, bonesVisible_, overlayVisible_, wireframe_, xray_, dualQuaternion_);
-  gridVisible_ = bonesVisible_ = overlayVisible_ = true;
-  camera_.setViewport(kSide, kSide);
-  camera_.frame(Eigen::AlignedBox3d(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1, 1, 1)));
-  meshRenderer_.setMesh(mesh);
-  meshRenderer_.setSkin(&skin);
-  boneRenderer_.setSkeleton(skeleton, 1.0, 1);
-  const std::vector<Eigen::Vector3f> colors(3, Eigen::Vector3f(1.0f, 0.0f, 0.0f));
-
-  QOpenGLFramebufferObjectFormat format;
-  format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-  format.setSamples(kStillSamples);
-  QOpenGLFramebufferObject multisampled(tiny, format);
-  const GLuint screen = context()->defaultFramebufferObject();
-  for (const GLuint fbo : {screen, GLuint(multisampled.handle())}) {
-    gl_->glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    gl_->glViewport(0, 0, kSide, kSide);
-    for (const bool weights : {false, true}) {
-      meshRenderer_.setVertexColors(weights ? colors : std::vector<Eigen::Vector3f>{});
-      for (const int skinning : {0, 1, 2}) {
-        meshRenderer_.setPose(skinning == 0 ? std::vector<Transform>{} : pose);
-        dualQuaternion_ = skinning == 2;
-        for (const int mode : {0, 1, 2, 3}) {
-          wireframe_ = mode & 1;
-          xray_ = mode & 2;
-          for (const auto lighting :
-               {render::SurfaceLighting::PerVertex, render::SurfaceLighting::PerFragment}) {
-            meshRenderer_.setLighting(lighting);
-            gl_->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-            drawLayers(tiny, overlay, markers);
-          }
-        }
-      }
-    }
-  }
-  // The still frames' resolve onto the window.
-  gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled.handle());
-  gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
-  gl_->glBlitFramebuffer(0, 0, kSide, kSide, 0, 0, kSide, kSide, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  gl_->glBindFramebuffer(GL_FRAMEBUFFER, screen);
-  gl_->glFinish();  // compile now, not at the first real frame
-
-  camera_ = savedCamera;
-  std::tie(gridVisible_, bonesVisible_, overlayVisible_, wireframe_, xray_, dualQuaternion_) =
-      savedFlags;
-  meshRenderer_.clear();
-  meshRenderer_.setPose({});
-  boneRenderer_.clear();
-  bonesDirty_ = weightsDirty_ = poseDirty_ = true;
+void ViewportWidget::stopRenderer() {
+  renderer_.reset();
+  // A new renderer (if the window comes back) uploads everything again.
+  ++meshVersion_;
+  ++weightsVersion_;
+  ++bonesVersion_;
+  ++poseVersion_;
 }
 
 QImage ViewportWidget::grabFramebuffer() {
-  if (!surface_->makeCurrent()) {
-    glError_ = tr("no OpenGL context could be created");
-    return {};
-  }
-  initializeGL();
+  ensureRenderer();
   finishPreparation();  // a grab shows the scene as set, not as prepared so far
-  const QSize size = pixelSize();
-  QOpenGLFramebufferObjectFormat format;
-  format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-  format.setSamples(kStillSamples);
-  QOpenGLFramebufferObject buffer(size, format);
-  buffer.bind();
-  renderScene(buffer.handle(), size);
-  QImage image = buffer.toImage();  // resolves the samples
-  buffer.release();
-  return image;
+  ViewportFrame frame = buildFrame();
+  frame.antialiased = true;
+  return renderer_->grab(frame);
 }
 
-void ViewportWidget::renderFrame() {
-  initializeGL();
-  const QSize size = pixelSize();
-  // Since the previous frame was shown: a frame slower than kSettleMs is still motion.
+void ViewportWidget::submitFrame() {
+  submitQueued_ = false;
+  if (!surface_->isExposed()) return;
+  ensureRenderer();
+  ViewportFrame frame = buildFrame();
+  // Since the previous frame: one closer than kSettleMs is motion, drawn without multisampling,
+  // and the view is drawn once more anti-aliased when the motion stops.
   const bool moving = deferStill_ || (sinceFrame_.isValid() && sinceFrame_.elapsed() < kSettleMs);
-  const GLuint screen = context()->defaultFramebufferObject();
-  if (moving || !gl_) {
-    QOpenGLFramebufferObject::bindDefault();
-    renderScene(screen, size);
-    if (!deferStill_) settle_->start();  // redraw anti-aliased when the motion stops
-    sinceFrame_.start();
-    return;
-  }
-  if (!stillBuffer_ || stillBuffer_->size() != size) {
-    QOpenGLFramebufferObjectFormat format;
-    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-    format.setSamples(kStillSamples);
-    stillBuffer_ = std::make_unique<QOpenGLFramebufferObject>(size, format);
-  }
-  stillBuffer_->bind();
-  renderScene(stillBuffer_->handle(), size);
-  gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, stillBuffer_->handle());
-  gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
-  gl_->glBlitFramebuffer(0, 0, size.width(), size.height(), 0, 0, size.width(), size.height(),
-                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  QOpenGLFramebufferObject::bindDefault();
+  frame.antialiased = !moving;
+  if (moving && !deferStill_) settle_->start();
   sinceFrame_.start();
+  renderer_->submit(std::move(frame));
 }
 
-void ViewportWidget::uploadCharacter() {
-  characterDirty_ = false;
-  meshRenderer_.clear();
-  bonesDirty_ = weightsDirty_ = poseDirty_ = true;
-  if (!character_) return;
-  if (meshData_) meshRenderer_.setMesh(meshData_);
-  if (!bounds_.isEmpty()) gridRenderer_.setBounds(bounds_);
-}
+ViewportFrame ViewportWidget::buildFrame() {
+  ViewportFrame frame;
+  frame.size = pixelSize();
+  frame.devicePixelRatio = surface_->devicePixelRatio();
+  frame.camera = camera_;
+  frame.grid = gridVisible_;
+  frame.bones = bonesVisible_;
+  frame.wireframe = wireframe_;
+  frame.xray = xray_;
+  frame.dualQuaternion = dualQuaternion_;
+  frame.lighting = lighting_;
 
-void ViewportWidget::uploadBones() {
-  bonesDirty_ = false;
-  boneRenderer_.clear();
-  if (!skeleton_ || skeleton_->empty()) return;
-  const double size = bounds_.isEmpty() ? 1.0 : bounds_.diagonal().norm();
-  if (pose_.size() == skeleton_->joints.size())
-    boneRenderer_.setSkeleton(render::posedSkeleton(*skeleton_, pose_), size, selectedJoint_);
-  else
-    boneRenderer_.setSkeleton(*skeleton_, size, selectedJoint_);
-}
-
-void ViewportWidget::uploadWeights() {
-  weightsDirty_ = false;
-  if (!character_ || character_->mesh.empty()) return;
-  // Until the skin is prepared the mesh is drawn in its rest shape.
-  meshRenderer_.setSkin(skin_ ? skinData_.get() : nullptr);
-  std::vector<Eigen::Vector3f> colors;
-  if (weightView_ && skin_) {
-    colors.assign(character_->mesh.source.positions.size(), weightColor(0.0));
-    for (int v = 0; v < skin_->vertexCount() && v < int(colors.size()); ++v)
-      for (const Influence& influence : skin_->perVertex[v])
-        if (influence.joint == selectedJoint_) colors[v] = weightColor(influence.weight);
+  // What changed since the last frame is prepared for upload and gets a new version.
+  if (characterDirty_) {
+    characterDirty_ = false;
+    ++meshVersion_;
+    bonesDirty_ = weightsDirty_ = poseDirty_ = true;
   }
-  meshRenderer_.setVertexColors(colors);
-}
-
-void ViewportWidget::renderScene(unsigned fbo, QSize size) {
-  const QColor background = render::palette::kBackground;
-  if (!gl_) return;
-  gl_->glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  gl_->glViewport(0, 0, size.width(), size.height());
-  gl_->glClearColor(float(background.redF()), float(background.greenF()), float(background.blueF()),
-                    1.0f);
-  gl_->glClearStencil(0);
-  gl_->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-  if (!glReady_) return;
-  if (characterDirty_) uploadCharacter();
-  if (weightsDirty_) uploadWeights();
-  if (bonesDirty_) uploadBones();
+  if (weightsDirty_) {
+    weightsDirty_ = false;
+    ++weightsVersion_;
+    frameColors_ = weightColors();
+  }
+  if (bonesDirty_) {
+    bonesDirty_ = false;
+    ++bonesVersion_;
+    frameSkeleton_.reset();
+    if (skeleton_ && !skeleton_->empty())
+      frameSkeleton_ =
+          pose_.size() == skeleton_->joints.size()
+              ? std::make_shared<const Skeleton>(render::posedSkeleton(*skeleton_, pose_))
+              : skeleton_;
+  }
   if (poseDirty_) {
     poseDirty_ = false;
-    std::vector<Transform> skinMatrices;
+    ++poseVersion_;
+    frameSkinMatrices_.reset();
     if (skeleton_ && skin_ && pose_.size() == skeleton_->joints.size()) {
       const std::vector<Transform> rest = skeleton_->restGlobals();
-      skinMatrices.reserve(rest.size());
-      for (size_t j = 0; j < rest.size(); ++j) skinMatrices.push_back(pose_[j] * rest[j].inverse());
+      auto matrices = std::make_shared<std::vector<Transform>>();
+      matrices->reserve(rest.size());
+      for (size_t j = 0; j < rest.size(); ++j) matrices->push_back(pose_[j] * rest[j].inverse());
+      frameSkinMatrices_ = std::move(matrices);
     }
-    meshRenderer_.setPose(skinMatrices);
   }
+  if (character_ && !character_->mesh.empty()) frame.mesh = meshData_;
+  frame.bounds = bounds_;
+  frame.meshVersion = meshVersion_;
+  // Until the skin is prepared the mesh is drawn in its rest shape.
+  frame.skin = skin_ ? skinData_ : nullptr;
+  frame.colors = frameColors_;
+  frame.weightsVersion = weightsVersion_;
+  frame.skeleton = frameSkeleton_;
+  frame.boneScale = bounds_.isEmpty() ? 1.0 : bounds_.diagonal().norm();
+  frame.selectedJoint = selectedJoint_;
+  frame.bonesVersion = bonesVersion_;
+  frame.skinMatrices = frameSkinMatrices_;
+  frame.poseVersion = poseVersion_;
 
+  if (overlayVisible_) frame.overlay = overlay_;
   // The head markers over the scene.
-  std::vector<render::HeadMarker> markers;
   if (character_ && meshHead_ >= 0 && meshHead_ < int(character_->mesh.positions.size()))
-    markers.push_back(
+    frame.markers.push_back(
         {character_->mesh.positions[meshHead_], render::palette::kMeshHead, tr("mesh head")});
   if (skeleton_ && skeletonHead_ >= 0 && skeletonHead_ < skeleton_->size())
-    markers.push_back({currentGlobals()[skeletonHead_].translation(),
-                       render::palette::kSkeletonHead,
-                       QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
-  meshRenderer_.setLighting(lighting_);  // warmUp draws both
-  drawLayers(size, overlay_, markers);
+    frame.markers.push_back({currentGlobals()[skeletonHead_].translation(),
+                             render::palette::kSkeletonHead,
+                             QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
+  return frame;
 }
 
-void ViewportWidget::drawLayers(QSize size, const render::GraphOverlay& overlay,
-                                const std::vector<render::HeadMarker>& markers) {
-  gl_->glEnable(GL_DEPTH_TEST);
-  gl_->glDepthFunc(GL_LESS);
-  gl_->glEnable(GL_BLEND);
-  // Blend colour only: the framebuffer stays opaque, or the window composites it see-through
-  // and grabbed images carry holes.
-  gl_->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
-  gl_->glEnable(GL_MULTISAMPLE);
-  gl_->glDisable(GL_CULL_FACE);  // the mesh renderer culls the parts it may (closed ones)
-
-  if (gridVisible_) {
-    gl_->glDepthMask(GL_FALSE);  // the floor never hides the character
-    gridRenderer_.draw(camera_);
-    gl_->glDepthMask(GL_TRUE);
-  }
-  meshRenderer_.setWireframe(wireframe_);
-  meshRenderer_.setXray(xray_);
-  meshRenderer_.setSkinningMethod(dualQuaternion_ ? render::GpuSkinning::DualQuaternion
-                                                  : render::GpuSkinning::LinearBlend);
-  meshRenderer_.draw(camera_);
-  if (bonesVisible_) boneRenderer_.draw(camera_);
-
-  // The graph overlay and the head markers, painted over the GL image.
-  if ((overlayVisible_ && !overlay.empty()) || !markers.empty()) {
-    gl_->glDisable(GL_DEPTH_TEST);
-    gl_->glDisable(GL_STENCIL_TEST);
-    QOpenGLPaintDevice device(size);
-    device.setDevicePixelRatio(surface_->devicePixelRatio());
-    QPainter painter(&device);
-    render::paintGraphOverlay(painter, camera_, overlayVisible_ ? overlay : render::GraphOverlay{},
-                              markers);
-  }
-}
-
-void ViewportWidget::releaseGL() {
-  // Called by the surface with its context current, before the context goes.
-  stillBuffer_.reset();
-  meshRenderer_.release();
-  boneRenderer_.release();
-  gridRenderer_.release();
-  gl_ = nullptr;
-  glReady_ = false;
-  glInitialized_ = false;
+std::shared_ptr<const std::vector<Eigen::Vector3f>> ViewportWidget::weightColors() const {
+  if (!weightView_ || !skin_ || !character_ || character_->mesh.empty()) return nullptr;
+  auto colors = std::make_shared<std::vector<Eigen::Vector3f>>(
+      character_->mesh.source.positions.size(), weightColor(0.0));
+  for (int v = 0; v < skin_->vertexCount() && v < int(colors->size()); ++v)
+    for (const Influence& influence : skin_->perVertex[v])
+      if (influence.joint == selectedJoint_) (*colors)[v] = weightColor(influence.weight);
+  return colors;
 }
 
 int ViewportWidget::pickJoint(QPoint at) const {

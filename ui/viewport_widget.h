@@ -10,10 +10,12 @@
 // perspective/orthographic. A left click without a drag picks: what it picks depends on the
 // tool (select a bone, set the mesh head node, set the skeleton head node).
 //
-// It draws into a native OpenGL window (ViewportSurface) that fills it. Frames drawn in quick
-// succession (playback, orbiting) are drawn directly; when the view comes to rest it is drawn
-// once more with 4x multisampling, so what the artist studies is anti-aliased while motion stays
-// fluid (llvmpipe spends more than twice as long on a multisampled frame).
+// It draws into a native OpenGL window (ViewportSurface) that fills it, on a render thread
+// (ViewportRenderer): the widget keeps the scene and hands each frame over as a snapshot
+// (ViewportFrame), so the UI thread never waits for OpenGL. Frames drawn in quick succession
+// (playback, orbiting) are drawn directly; when the view comes to rest it is drawn once more
+// with 4x multisampling, so what the artist studies is anti-aliased while motion stays fluid
+// (llvmpipe spends more than twice as long on a multisampled frame).
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QImage>
@@ -23,16 +25,13 @@
 #include <memory>
 #include <vector>
 
-#include "bone_renderer.h"
 #include "camera.h"
 #include "graph_overlay.h"
-#include "grid_renderer.h"
 #include "mesh_draw_data.h"
 #include "mesh_renderer.h"
+#include "viewport_frame.h"
 
 class QOpenGLContext;
-class QOpenGLFramebufferObject;
-class QOpenGLFunctions_3_3_Core;
 class QTimer;
 
 namespace rw {
@@ -44,6 +43,7 @@ namespace rw::ui {
 
 enum class ViewportTool { Select, MeshHead, SkeletonHead };
 
+class ViewportRenderer;
 class ViewportSurface;
 
 class ViewportWidget : public QWidget {
@@ -56,9 +56,11 @@ class ViewportWidget : public QWidget {
   /// OpenGL 3.3 core with depth and stencil (multisampling is done in an offscreen buffer).
   static QSurfaceFormat surfaceFormat();
   /// The current scene, drawn anti-aliased offscreen at the viewport's size (screenshots,
-  /// tests); initializes OpenGL if needed. Null if OpenGL is unavailable.
+  /// tests); waits for the render thread (which sets OpenGL up if needed). Null if OpenGL is
+  /// unavailable.
   QImage grabFramebuffer();
-  /// The viewport's OpenGL context (null before the first frame or grab).
+  /// The viewport's OpenGL context, current on the render thread (null before the first frame
+  /// or grab).
   QOpenGLContext* context() const;
 
   /// Shows `character` (null clears the view) with its own skeleton and skin, and frames it
@@ -78,7 +80,7 @@ class ViewportWidget : public QWidget {
   const std::vector<Transform>& pose() const { return pose_; }
 
   void setGraphOverlay(render::GraphOverlay overlay);
-  const render::GraphOverlay& graphOverlay() const { return overlay_; }
+  const render::GraphOverlay& graphOverlay() const { return *overlay_; }
   /// Head markers: the mesh head (welded vertex) and the skeleton head (joint); -1 hides one.
   void setHeadNodes(int meshVertex, int skeletonJoint);
   int selectedJoint() const { return selectedJoint_; }
@@ -95,14 +97,18 @@ class ViewportWidget : public QWidget {
   bool weightView() const { return weightView_; }
   /// True while mesh or skin data for the GPU is being prepared off the UI thread.
   bool preparing() const { return meshJob_ || skinJob_; }
-  /// False when the GL context or the shaders could not be set up (see glError()).
-  bool glReady() const { return glReady_; }
-  QString glError() const { return glError_; }
+  /// False when the GL context or the shaders could not be set up (see glError()), or before
+  /// the first frame or grab.
+  bool glReady() const;
+  QString glError() const;
+  /// True once the view is at rest on screen: the anti-aliased frame of the current scene has
+  /// been drawn and shown, and nothing newer is waiting (tests compare the screen with grabs).
+  bool stillFrameShown() const;
   /// Whether the mesh is lit per vertex from the current camera (its triangles are at most
   /// MeshRenderer::kVertexLightingMaxPixels across; known once the mesh is on the GPU).
-  bool meshLitPerVertex() const { return meshRenderer_.lightsPerVertex(camera_); }
-  /// The mesh's mean triangle size in pixels from the current camera (0 before it is drawn).
-  double meshTriangleSizePixels() const { return meshRenderer_.projectedTriangleSize(camera_); }
+  bool meshLitPerVertex() const;
+  /// The mesh's mean triangle size in pixels from the current camera (0 before it is prepared).
+  double meshTriangleSizePixels() const;
   /// Forces the mesh's lighting per vertex or per fragment (tests); Automatic by default.
   void setMeshLighting(render::SurfaceLighting lighting);
   /// Pixel position of a world point (for tests and tools).
@@ -153,21 +159,19 @@ class ViewportWidget : public QWidget {
   friend class ViewportSurface;
   enum class Drag { None, Orbit, Pan };
 
-  /// Asks the surface for a frame.
+  /// Asks for a frame (once per event-loop pass, however many changes it brings).
   void redraw();
-  /// Sets up the renderers once per context (context current); false if they cannot be.
-  bool initializeGL();
-  /// Draws a frame into the surface's back buffer (context current): directly when frames
-  /// come in quick succession, else anti-aliased.
-  void renderFrame();
-  /// Draws the scene into the bound framebuffer (`fbo`, pixel size `size`).
-  void renderScene(unsigned fbo, QSize size);
-  /// Draws the grid, mesh, bones and overlay as they are set up (uploads done, target bound).
-  void drawLayers(QSize size, const render::GraphOverlay& overlay,
-                  const std::vector<render::HeadMarker>& markers);
-  /// Draws every drawing state once so that llvmpipe compiles its shaders now (context current,
-  /// renderers initialized).
-  void warmUp();
+  /// Hands the scene as it is now to the render thread: directly drawn when frames come in
+  /// quick succession, else anti-aliased.
+  void submitFrame();
+  /// Creates the native window and the render thread on first use.
+  void ensureRenderer();
+  /// Frees the GL objects and stops the render thread (before the native window goes).
+  void stopRenderer();
+  /// The scene as a snapshot for the render thread (prepares what changed since the last one).
+  ViewportFrame buildFrame();
+  /// Weight-view colours per source vertex for the selected bone (null: clay).
+  std::shared_ptr<const std::vector<Eigen::Vector3f>> weightColors() const;
   QSize pixelSize() const;
 
   /// Starts preparing the GPU data of the character's mesh / of the skin on a worker.
@@ -175,16 +179,12 @@ class ViewportWidget : public QWidget {
   void prepareSkin();
   /// Waits for preparations still running and takes their results (grabs only).
   void finishPreparation();
-  void uploadCharacter();
-  void uploadBones();
-  void uploadWeights();
   void updateBounds();
   /// What Frame All frames: the mesh, or the posed body while a clip plays.
   Eigen::AlignedBox3d frameBounds() const;
   void click(QPoint at);
   int pickJoint(QPoint at) const;
   std::vector<Transform> currentGlobals() const;
-  void releaseGL();
 
   std::shared_ptr<const Character> character_;
   std::shared_ptr<const Skeleton> skeleton_;
@@ -195,7 +195,8 @@ class ViewportWidget : public QWidget {
   std::shared_ptr<const render::SkinDrawData> skinData_;
   QFutureWatcher<std::shared_ptr<const render::MeshDrawData>>* meshJob_ = nullptr;
   QFutureWatcher<std::shared_ptr<const render::SkinDrawData>>* skinJob_ = nullptr;
-  render::GraphOverlay overlay_;
+  std::shared_ptr<const render::GraphOverlay> overlay_ =
+      std::make_shared<const render::GraphOverlay>();
   int meshHead_ = -1;
   int skeletonHead_ = -1;
   int selectedJoint_ = -1;
@@ -207,21 +208,20 @@ class ViewportWidget : public QWidget {
   Eigen::AlignedBox3d bounds_;
   /// Re-frame on resize until the user moves the camera.
   bool autoFrame_ = false;
+  /// Versions of what the last frame handed over (the render thread uploads on a change), and
+  /// the data prepared for frames.
+  quint64 meshVersion_ = 1, weightsVersion_ = 1, bonesVersion_ = 1, poseVersion_ = 1;
+  std::shared_ptr<const std::vector<Eigen::Vector3f>> frameColors_;
+  std::shared_ptr<const Skeleton> frameSkeleton_;
+  std::shared_ptr<const std::vector<Transform>> frameSkinMatrices_;
   render::Camera camera_;
-  render::MeshRenderer meshRenderer_;
-  render::BoneRenderer boneRenderer_;
-  render::GridRenderer gridRenderer_;
   ViewportSurface* surface_ = nullptr;
   QWidget* container_ = nullptr;
-  /// The multisampled buffer still frames are drawn in before being resolved on screen.
-  std::unique_ptr<QOpenGLFramebufferObject> stillBuffer_;
+  std::unique_ptr<ViewportRenderer> renderer_;
+  bool submitQueued_ = false;
   QElapsedTimer sinceFrame_;
   /// Redraws anti-aliased once frames stop coming.
   QTimer* settle_ = nullptr;
-  QOpenGLFunctions_3_3_Core* gl_ = nullptr;
-  bool glInitialized_ = false;
-  bool glReady_ = false;
-  QString glError_;
   bool gridVisible_ = true;
   bool bonesVisible_ = true;
   bool overlayVisible_ = true;

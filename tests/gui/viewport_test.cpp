@@ -160,8 +160,10 @@ class ViewportTest : public QObject {
     // screen and in the grab.
     QVERIFY(QTest::qWaitFor([&] { return !window_->sessionRunner()->busy(); }, kLoadTimeoutMs));
     const QImage framebuffer = grab(QStringLiteral("viewport_bcn"));  // the default look
-    // The status bar lays out its new text; the viewport's anti-aliased still frame is shown.
+    // The status bar lays out its new text; the viewport's anti-aliased still frame is shown
+    // (drawn on the render thread).
     QTest::qWait(500);
+    QVERIFY(QTest::qWaitFor([&] { return viewport()->stillFrameShown(); }, kLoadTimeoutMs));
     // What the X server shows (the viewport is a native OpenGL window inside the main window).
     const QImage window = window_->screen()->grabWindow(window_->winId()).toImage();
     window.save(QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/window_bcn.png"));
