@@ -67,34 +67,55 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   });
   report.nearestSeconds = secondsSince(t0);
 
-  // Visibility: the segment from the vertex to each nearest bone point must stay inside.
+  // Visibility: each vertex is heated by its nearest *visible* bones, the segment to them
+  // staying inside (Pinocchio's and Blender's implementations of §4). A vertex whose nearest
+  // bone lies across a gap (a flank beside a hanging arm) then takes heat from the spine it sees,
+  // rather than none: with none it only averaged its neighbours, and the arm's heat from the
+  // armpit spread down the flank. Bones are tried nearest first, in rounds of one ray per vertex.
   if (progress) progress->report("bone heat: visibility", 0.15);
   t0 = Clock::now();
-  std::vector<Eigen::Vector3d> from, to;
-  std::vector<int> owner;
-  for (int v = 0; v < n; ++v)
-    for (const Eigen::Vector3d& q : nearest[v].points) {
-      from.push_back(P[v]);
-      to.push_back(q);
-      owner.push_back(v);
-    }
-  std::vector<char> clear;
-  {
-    const SegmentOcclusion occlusion(P, T);
-    clear = occlusion.clear(from, to, params.visibilityMargin * size);
-  }
   std::vector<VertexHeat> heat(n);
   {
-    std::vector<int> slot(n, 0);
-    for (size_t s = 0; s < owner.size(); ++s) {
-      const int v = owner[s];
-      if (clear[s]) heat[v].bones.push_back(nearest[v].bones[slot[v]]);
-      ++slot[v];
+    std::vector<std::vector<BoneCandidate>> candidates(n);
+    tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
+      for (int v = r.begin(); v < r.end(); ++v)
+        candidates[v] = bonesByDistance(segments, P[v], params.visibleSearch);
+    });
+    const SegmentOcclusion occlusion(P, T);
+    std::vector<std::size_t> next(n, 0);
+    std::vector<double> found(n, -1.0);  // distance of the nearest visible bone, -1: none yet
+    std::vector<int> active(n);
+    std::iota(active.begin(), active.end(), 0);
+    while (!active.empty()) {
+      std::vector<Eigen::Vector3d> from, to;
+      from.reserve(active.size());
+      to.reserve(active.size());
+      for (int v : active) {
+        from.push_back(P[v]);
+        to.push_back(candidates[v][next[v]].point);
+      }
+      const std::vector<char> clear = occlusion.clear(from, to, params.visibilityMargin * size);
+      std::vector<int> still;
+      for (std::size_t k = 0; k < active.size(); ++k) {
+        const int v = active[k];
+        const BoneCandidate& c = candidates[v][next[v]++];
+        if (clear[k]) {
+          if (found[v] < 0.0) found[v] = c.distance;
+          heat[v].bones.push_back(c.bone);
+        }
+        // Go on while no bone is visible yet, or the next one is as near as the one found.
+        const bool more = next[v] < candidates[v].size();
+        if (more && (found[v] < 0.0 || candidates[v][next[v]].distance <=
+                                           found[v] * (1.0 + params.equidistantTolerance)))
+          still.push_back(v);
+      }
+      active.swap(still);
+      if (progress && progress->cancelled()) return Error{"cancelled"};
     }
     const double minDistance = params.minDistanceFraction * size;
     for (int v = 0; v < n; ++v)
       if (!heat[v].bones.empty()) {
-        const double d = std::max(nearest[v].distance, minDistance);
+        const double d = std::max(found[v], minDistance);
         heat[v].h = double(heat[v].bones.size()) * params.heatConstant / (d * d);
       }
   }

@@ -6,7 +6,8 @@
 //     (−Δ + H) wⁱ = H pⁱ,                                                       (§4, eq. 1)
 //
 // Δ the cotangent Laplacian with mixed Voronoi areas (Meyer et al. 2003), H_jj = k·c / d(j)² when
-// the segment from vertex j to its nearest bone point stays inside the volume (0 otherwise),
+// the segment from vertex j to its nearest bone point stays inside the volume (0 otherwise; as
+// in Pinocchio's and Blender's code, the nearest bone is the nearest *visible* one),
 // pⁱ_j = 1/k when bone i is one of the k bones nearest to j. We multiply by the mass matrix M to
 // get a symmetric positive definite system (L + M H) wⁱ = M H pⁱ, factor it once with CHOLMOD
 // (AMD ordering) and back-substitute every deform bone as a right-hand side.
@@ -43,6 +44,9 @@ struct BoneHeatParams {
   /// (p = 1/k, H = k c / d²). Pinocchio's 1.0001; also catches co-located bones (BCN has two
   /// pairs).
   double equidistantTolerance = 1e-4;
+  /// How many of a vertex's nearest bones are tried, nearest first, for the nearest visible one
+  /// (Pinocchio tries all; beyond a few, a vertex that sees none is in a part no bone is in).
+  int visibleSearch = 8;
   /// The visibility segment is shortened by this fraction of the mesh size at both ends, so the
   /// triangles around the vertex itself and a bone lying on the surface do not occlude it.
   double visibilityMargin = 1e-4;

@@ -45,4 +45,22 @@ NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen:
   return result;
 }
 
+std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
+                                           const Eigen::Vector3d& p, int count) {
+  std::vector<BoneCandidate> all(segments.size());
+  for (std::size_t b = 0; b < segments.size(); ++b) {
+    all[b].bone = int(b);
+    all[b].point = segments[b].closestPoint(p);
+    all[b].distance = (all[b].point - p).norm();
+  }
+  const std::size_t keep = std::min(all.size(), std::size_t(std::max(count, 0)));
+  std::partial_sort(all.begin(), all.begin() + long(keep), all.end(),
+                    [](const BoneCandidate& a, const BoneCandidate& b) {
+                      return a.distance < b.distance ||
+                             (a.distance == b.distance && a.bone < b.bone);
+                    });
+  all.resize(keep);
+  return all;
+}
+
 }  // namespace rw

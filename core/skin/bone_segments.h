@@ -31,4 +31,15 @@ struct NearestBones {
 NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
                           double relativeTolerance);
 
+/// A bone seen from a point: its index in the segment list, its closest point and distance.
+struct BoneCandidate {
+  int bone = -1;
+  double distance = 0.0;
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();
+};
+
+/// The `count` bones nearest to p, nearest first (ties in segment order).
+std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
+                                           const Eigen::Vector3d& p, int count);
+
 }  // namespace rw

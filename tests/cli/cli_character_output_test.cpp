@@ -14,6 +14,7 @@
 
 #include "io/export_checks.h"
 #include "io/import_character.h"
+#include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_motion.h"
 #include "skin/bone_heat.h"
@@ -72,13 +73,23 @@ TEST(CliSkinOutput, FbxAndGlbCarryTheBoneHeatWeights) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     test::checkAssimpReimport(expected, out);
   }
-  // From a rig file: its skeleton, the mesh (and clips) of the file it names.
+  // From a rig file: its skeleton, the mesh (and clips) of the file it names. The rig's
+  // joints come back within 1e-7 of the file's (rotations go through quaternions), and the eye
+  // bones of BCN coincide: which of the equal-weighted eye bones makes a vertex's four strongest
+  // may then differ, so the expected weights are the rig skeleton's own.
   const std::string rig = (dir / "bcn_rig.json").string();
   ASSERT_EQ(test::runCli({"export", bcn, "-o", rig}).exitCode, 0);
+  Expected<RigDocument> rigDocument = readRigJson(rig);
+  ASSERT_TRUE(rigDocument) << rigDocument.error().message;
+  Character fromRig = expected;
+  fromRig.skeleton = rigDocument->skeleton;
+  auto rigHeat = boneHeatWeights(fromRig.mesh, fromRig.skeleton);
+  ASSERT_TRUE(rigHeat) << rigHeat.error().message;
+  fromRig.skin = rigHeat->weights;
   const std::string out = (dir / "bcn_rig_heat.gltf").string();
   const test::ProcessResult r = test::runCli({"skin", rig, "-o", out});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  test::checkAssimpReimport(expected, out);
+  test::checkAssimpReimport(fromRig, out);
   fs::remove_all(dir);
 }
 

@@ -7,6 +7,7 @@
 #include "skin/bone_heat.h"
 #include "skin/weight_limits.h"
 #include "skin_test_meshes.h"
+#include "support/implicit_meshes.h"
 #include "support/procedural_meshes.h"
 
 namespace rw {
@@ -55,6 +56,35 @@ TEST(BoneHeat, WeightsSumToOneAndLimbTipsBelongToTheirLimb) {
   // The middle of the upper arm is mostly the upper arm's.
   const int mid = sourceVertexNear(c.mesh, {0.3, 1.31 + 0.055, 0});
   EXPECT_GT(weightOf(w.perVertex[mid], c.skeleton.indexOf("upperarm.L")), 0.5);
+}
+
+// A torso with an arm hanging beside it, a gap between them: the flank's nearest bone is the
+// arm's, across the gap (not visible), so the flank must take its heat from the spine it sees
+// (Pinocchio's nearest *visible* bone). Heated by nothing, the flank averaged its neighbours and
+// the arm's heat from the armpit ran down it (BCN's torso took its hanging arms' motion).
+TEST(BoneHeat, FlankBesideAHangingArmBelongsToTheSpine) {
+  Character c;
+  c.mesh = buildMesh(test::capsuleCreature({{{0, 0, 0}, {0, 1, 0}, 0.25},
+                                            {{0.1, 0.95, 0}, {0.34, 0.9, 0}, 0.07},
+                                            {{0.34, 0.9, 0}, {0.34, 0.2, 0}, 0.05}},
+                                           0.015, 0.01));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(test::makeJoint("spine", -1, s, {0, 0, 0}, {0, 1, 0}));
+  s.joints.push_back(test::makeJoint("shoulder", 0, s, {0.05, 0.95, 0}, {0.34, 0.9, 0}));
+  s.joints.push_back(test::makeJoint("arm", 1, s, {0.34, 0.9, 0}, {0.34, 0.2, 0}));
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, s);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_EQ(heat->report.components, 1);
+  // The flank facing the arm, halfway and three quarters down: the spine's weight there was
+  // 0.74 and 0.84 when only the nearest bone (the arm, not visible) was tried; now 0.84, 0.92.
+  for (const auto& [y, spine] : {std::pair{0.5, 0.8}, std::pair{0.35, 0.9}}) {
+    const int v = sourceVertexNear(c.mesh, {0.25, y, 0});
+    ASSERT_LT((c.mesh.source.positions[v] - Eigen::Vector3d(0.25, y, 0)).norm(), 0.02);
+    EXPECT_GT(weightOf(heat->weights.perVertex[v], 0), spine) << "flank at y " << y;
+  }
+  // The arm itself stays the arm's.
+  const int onArm = sourceVertexNear(c.mesh, {0.39, 0.5, 0});
+  EXPECT_GT(weightOf(heat->weights.perVertex[onArm], 2), 0.9);
 }
 
 /// Bar along X, exactly symmetric: a central bone and one arm bone on each side.

@@ -57,12 +57,14 @@ void checkRealModel(const std::string& file, int expectedParts) {
             << 100 * m.maxDistanceRelative << " % of the size\n";
   for (const std::string& note : r.notes) std::cout << "[ note     ] " << note << "\n";
   // Not a copy of the artist's weights, but the same bones move the same places.
-  // Bounds well below the measured values (precision ~0.33-0.37, recall ~0.68-0.76, L1 ~1.13,
+  // Bounds below the measured values (precision 0.35-0.40, recall 0.75-0.83, L1 1.06-1.09,
   // mean distance 0.2-0.5% of the size): regressions fail, the method's own spread (up to four
-  // influences where the artist used one to three) does not.
-  EXPECT_GT(m.precision, 0.25);
-  EXPECT_GT(m.recall, 0.6);
-  EXPECT_LT(m.meanL1, 1.3);
+  // influences where the artist used one to three) does not. Heating a vertex from its nearest
+  // bone only when that bone is visible (else from nothing) measured recall 0.68-0.76 and L1
+  // 1.13 on both: a torso beside a hanging arm took the arm's weights.
+  EXPECT_GT(m.precision, 0.3);
+  EXPECT_GT(m.recall, 0.72);
+  EXPECT_LT(m.meanL1, 1.11);
   ASSERT_FALSE(m.clip.empty());
   EXPECT_LT(m.meanDistanceRelative, 0.01);
 }
