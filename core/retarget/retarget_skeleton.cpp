@@ -5,6 +5,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
+#include <Eigen/SVD>
 #include <cmath>
 #include <optional>
 
@@ -295,6 +296,21 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   // below the skeleton's branching joint, so limbs alone measure the mesh short (Testwuson's
   // legs: 0.56 where the trunk's ratio is 0.71); along the route from the head the two agree.
   double globalScale = 1.0;
+  // How the skeleton as a whole is turned against the mesh: the rotation that best takes every
+  // matched arc's chord in the skeleton onto its path's chord (Kabsch). A skeleton built facing
+  // another way, or tipped, turns its limbs' offsets with it.
+  Eigen::Matrix3d facing = Eigen::Matrix3d::Identity();
+  {
+    Eigen::Matrix3d cross = Eigen::Matrix3d::Zero();
+    for (int i = 0; i < count; ++i)
+      cross +=
+          (chains[i].back() - chains[i].front()) * (paths[i].back() - paths[i].front()).transpose();
+    const Eigen::JacobiSVD<Eigen::Matrix3d> svd(cross, Eigen::ComputeFullU | Eigen::ComputeFullV);
+    Eigen::Matrix3d flip = Eigen::Matrix3d::Identity();
+    flip(2, 2) = (svd.matrixV() * svd.matrixU().transpose()).determinant() < 0.0 ? -1.0 : 1.0;
+    const Eigen::Matrix3d r = svd.matrixV() * flip * svd.matrixU().transpose();
+    if (r.allFinite() && svd.singularValues()(1) > 1e-9 * svd.singularValues()(0)) facing = r;
+  }
   {
     std::vector<double> routePath(count, 0.0), routeChain(count, 0.0);
     double meshRoutes = 0.0, chainRoutes = 0.0;
@@ -328,16 +344,18 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
             if (up.allFinite()) rise = std::max(rise, (q - chains[i].front()).dot(up));
           break;
         }
-      // The trunk's turn at the joint: the parent arc's start seen from the joint, in the
-      // skeleton and as placed (a neighbouring joint is too close to give a direction).
+      // The skeleton's facing, then the trunk's own turn at the joint: the parent arc's start
+      // seen from the joint, in the skeleton and as placed (a neighbouring joint is too close
+      // to give a direction).
       std::vector<Eigen::Vector3d> predicted;
       if (const auto [j, k] = parentPoint[i];
           j >= 0 && placements[j].points.size() == chains[j].size()) {
-        const Eigen::Vector3d upOld = chains[j].front() - chains[j][k + (virtualTop[j] ? 1 : 0)];
+        const Eigen::Vector3d upOld =
+            facing * (chains[j].front() - chains[j][k + (virtualTop[j] ? 1 : 0)]);
         const Eigen::Vector3d upNew = placements[j].points.front() - *newHead[start];
         if (upOld.norm() > 1e-9 * extent && upNew.norm() > 1e-9 * extent) {
           const Eigen::Matrix3d turn =
-              Eigen::Quaterniond::FromTwoVectors(upOld, upNew).toRotationMatrix();
+              Eigen::Quaterniond::FromTwoVectors(upOld, upNew).toRotationMatrix() * facing;
           predicted =
               predictedLimbPath(paths[i], chains[i], *newHead[start], turn, globalScale, down);
         }
