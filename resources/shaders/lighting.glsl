@@ -29,3 +29,33 @@ vec3 studioLight(vec3 n, vec3 viewPosition, vec3 baseColor, float specular, floa
               + kKeyColor * specular * highlight + vec3(rim);
   return pow(clamp(linear, 0.0, 1.0), vec3(1.0 / 2.2));
 }
+
+// studioLight() of both sides of a surface point at once (per-vertex lighting, where either side
+// may face the camera): the terms they share are computed once, and only the side the key light
+// falls on can have a highlight (10 pow() per vertex instead of 16).
+void studioLightBothSides(vec3 n, vec3 viewPosition, vec3 baseColor, float specular,
+                          float shininess, out vec3 front, out vec3 back) {
+  vec3 v = normalize(-viewPosition);
+  vec3 albedo = pow(baseColor, vec3(2.2));
+  vec3 key = normalize(kKeyDirection);
+  vec3 fill = normalize(kFillDirection);
+  float nKey = dot(n, key);
+  float nFill = dot(n, fill);
+  float nView = dot(n, v);
+  float nHalf = dot(n, normalize(key + v));
+  float side = nKey > 0.0 ? 1.0 : -1.0;  // the side the key light falls on
+  float highlight = nKey != 0.0 ? pow(max(side * nHalf, 0.0), shininess) : 0.0;
+  float rimFront = 1.0 - max(nView, 0.0);
+  float rimBack = 1.0 - max(-nView, 0.0);
+
+  vec3 frontLinear = albedo * (mix(kGround, kSky, 0.5 + 0.5 * n.y) + kKeyColor * max(nKey, 0.0) +
+                               kFillColor * max(nFill, 0.0)) +
+                     kKeyColor * specular * (nKey > 0.0 ? highlight : 0.0) +
+                     vec3(rimFront * rimFront * rimFront * 0.12);
+  vec3 backLinear = albedo * (mix(kGround, kSky, 0.5 - 0.5 * n.y) + kKeyColor * max(-nKey, 0.0) +
+                              kFillColor * max(-nFill, 0.0)) +
+                    kKeyColor * specular * (nKey < 0.0 ? highlight : 0.0) +
+                    vec3(rimBack * rimBack * rimBack * 0.12);
+  front = pow(clamp(frontLinear, 0.0, 1.0), vec3(1.0 / 2.2));
+  back = pow(clamp(backLinear, 0.0, 1.0), vec3(1.0 / 2.2));
+}

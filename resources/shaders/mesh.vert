@@ -95,9 +95,8 @@ void main() {
   if (unlit) {
     frontColor = backColor = vec3(0.0);
   } else {
-    vec3 viewNormal = normalize(normalMatrix * n);
-    frontColor = studioLight(viewNormal, v.xyz, color, specular, shininess);
-    backColor = studioLight(-viewNormal, v.xyz, color, specular, shininess);
+    studioLightBothSides(normalize(normalMatrix * n), v.xyz, color, specular, shininess,
+                         frontColor, backColor);
   }
 #else
   viewPosition = v.xyz;
