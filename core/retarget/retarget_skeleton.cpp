@@ -108,31 +108,28 @@ std::vector<Eigen::Vector3d> bridgedLimbPath(const std::vector<Eigen::Vector3d>&
 /// Child limb path from a branching joint whose limb's first joint (a hip, a clavicle) lies
 /// above the mesh's split, where the limb has no centroids of its own (a thigh's rings begin at
 /// the crotch): that joint is predicted from the skeleton, its offset from the branching joint
-/// turned by `rotation` (the trunk's turn at the joint) and scaled by `scale`, and the path runs
-/// joint → predicted joint → the limb, from a quarter of its length out (the first rings still
-/// wrap the armpit or a bull's belly). Empty when the first joint would lie below the split.
-std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d>& limb,
+/// turned by `rotation` (the skeleton's facing and the trunk's turn at the joint) and scaled by
+/// `scale`. The path runs joint → predicted joint → the rest of `bridged` (the limb's axis
+/// extended up, then the limb) below it. Empty when the first joint would lie below the split,
+/// `split` deep along `down`.
+std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d>& bridged,
+                                               double split,
                                                const std::vector<Eigen::Vector3d>& chain,
                                                const Eigen::Vector3d& joint,
                                                const Eigen::Matrix3d& rotation, double scale,
                                                const Eigen::Vector3d& down) {
-  if (limb.size() < 2 || chain.size() < 3) return {};
+  if (bridged.size() < 2 || chain.size() < 3) return {};
   const double tiny = 1e-9 * polylineLength(chain);
   std::size_t k = 1;  // the first joint off the branching joint (zero-length bones coincide)
   while (k + 1 < chain.size() && (chain[k] - chain[0]).norm() <= tiny) ++k;
   if (k + 1 >= chain.size()) return {};
   const Eigen::Vector3d predicted = joint + scale * (rotation * (chain[k] - chain[0]));
   const double depth = (predicted - joint).dot(down);
-  if (depth >= (limb.front() - joint).dot(down)) return {};
-  const double length = polylineLength(limb);
-  double along = 0.0;
-  std::size_t first = 1;
-  for (; first + 1 < limb.size(); ++first) {
-    along += (limb[first] - limb[first - 1]).norm();
-    if (along >= 0.25 * length && (limb[first] - joint).dot(down) > depth) break;
-  }
+  if (depth >= split) return {};
   std::vector<Eigen::Vector3d> path{joint, predicted};
-  path.insert(path.end(), limb.begin() + long(first), limb.end());
+  for (std::size_t q = 1; q < bridged.size(); ++q)
+    if ((bridged[q] - joint).dot(down) > depth || q + 1 == bridged.size())
+      path.push_back(bridged[q]);
   return path;
 }
 
@@ -344,6 +341,8 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
             if (up.allFinite()) rise = std::max(rise, (q - chains[i].front()).dot(up));
           break;
         }
+      const std::vector<Eigen::Vector3d> bridged =
+          bridgedLimbPath(paths[i], *newHead[start], down, globalScale * rise);
       // The skeleton's facing, then the trunk's own turn at the joint: the parent arc's start
       // seen from the joint, in the skeleton and as placed (a neighbouring joint is too close
       // to give a direction).
@@ -356,13 +355,11 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
         if (upOld.norm() > 1e-9 * extent && upNew.norm() > 1e-9 * extent) {
           const Eigen::Matrix3d turn =
               Eigen::Quaterniond::FromTwoVectors(upOld, upNew).toRotationMatrix() * facing;
-          predicted =
-              predictedLimbPath(paths[i], chains[i], *newHead[start], turn, globalScale, down);
+          predicted = predictedLimbPath(bridged, (paths[i].front() - *newHead[start]).dot(down),
+                                        chains[i], *newHead[start], turn, globalScale, down);
         }
       }
-      paths[i] = predicted.empty()
-                     ? bridgedLimbPath(paths[i], *newHead[start], down, globalScale * rise)
-                     : predicted;
+      paths[i] = predicted.empty() ? bridged : predicted;
     }
     // A partial retarget moves the chosen joint's subtree: the arc's joints before it stay, and
     // the chosen joint goes to the mesh limb's start. Without a chosen joint on the arc, the
