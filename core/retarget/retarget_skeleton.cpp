@@ -246,28 +246,14 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
       for (const ArcMatch& other : matching.matches)
         if (g.arcs[other.skeletonArc].from == far) branchEnd[i] = 1;
   }
-  // Each arc's joints, and the arcs whose placement another needs first: a child arc starts
-  // where its parent put the branching joint. Arcs of one generation are placed in parallel.
+  // Each arc's joints: a joint's head, or (a limb's last point) the end joint's tail.
   std::vector<std::vector<ArcPoint>> points(count);
-  std::vector<int> generation(count, 0);
-  // The match whose placement puts each arc's start joint, and that joint's index in its points.
-  std::vector<std::pair<int, int>> parentPoint(count, {-1, -1});
-  int generations = 0;
   for (int i = 0; i < count; ++i) {
-    const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
-    points[i] = arcPoints(arc);
+    points[i] = arcPoints(g.arcs[matching.matches[i].skeletonArc]);
     for (int e : matching.matches[i].extension) {
       const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
       points[i].insert(points[i].end(), more.begin() + 1, more.end());
     }
-    const int start = arc.members.empty() ? -1 : arc.members.front();
-    for (int j = 0; j < i; ++j)
-      for (std::size_t k = 0; k < points[j].size(); ++k)
-        if (!points[j][k].tail && points[j][k].joint == start) {
-          generation[i] = std::max(generation[i], generation[j] + 1);
-          if (k > 0) parentPoint[i] = {j, int(k)};  // not a sibling that starts there too
-        }
-    generations = std::max(generations, generation[i] + 1);
   }
   // A chain that turns back on itself (Testwuson's Root: a joint under the spine, between the
   // front and back spines) cannot lie on a centroid path, which never doubles back; such an
@@ -288,11 +274,23 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
       --k;
     }
   }
-  // The skeleton-to-mesh size ratio, over each limb's whole route from the head (chords, so
-  // that the centroids' wiggles do not count): a limb's own path starts at the mesh's split,
-  // below the skeleton's branching joint, so limbs alone measure the mesh short (Testwuson's
-  // legs: 0.56 where the trunk's ratio is 0.71); along the route from the head the two agree.
-  double globalScale = 1.0;
+  // The arcs whose placement another needs first: a child arc starts where its parent put the
+  // branching joint. Arcs of one generation are placed in parallel.
+  std::vector<int> generation(count, 0);
+  // The match whose placement puts each arc's start joint, and that joint's index in its points.
+  std::vector<std::pair<int, int>> parentPoint(count, {-1, -1});
+  int generations = 0;
+  for (int i = 0; i < count; ++i) {
+    const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
+    const int start = arc.members.empty() ? -1 : arc.members.front();
+    for (int j = 0; j < i; ++j)
+      for (std::size_t k = 0; k < points[j].size(); ++k)
+        if (!points[j][k].tail && points[j][k].joint == start) {
+          generation[i] = std::max(generation[i], generation[j] + 1);
+          if (k > 0) parentPoint[i] = {j, int(k)};  // not a sibling that starts there too
+        }
+    generations = std::max(generations, generation[i] + 1);
+  }
   // How the skeleton as a whole is turned against the mesh: the rotation that best takes every
   // matched arc's chord in the skeleton onto its path's chord (Kabsch). A skeleton built facing
   // another way, or tipped, turns its limbs' offsets with it.
@@ -308,6 +306,11 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     const Eigen::Matrix3d r = svd.matrixV() * flip * svd.matrixU().transpose();
     if (r.allFinite() && svd.singularValues()(1) > 1e-9 * svd.singularValues()(0)) facing = r;
   }
+  // The skeleton-to-mesh size ratio, over each limb's whole route from the head (chords, so
+  // that the centroids' wiggles do not count): a limb's own path starts at the mesh's split,
+  // below the skeleton's branching joint, so limbs alone measure the mesh short (Testwuson's
+  // legs: 0.56 where the trunk's ratio is 0.71); along the route from the head the two agree.
+  double globalScale = 1.0;
   {
     std::vector<double> routePath(count, 0.0), routeChain(count, 0.0);
     double meshRoutes = 0.0, chainRoutes = 0.0;
