@@ -37,6 +37,9 @@ struct ArcMatch {
   /// The 3D path the skeleton arc is placed along: the connectors' and meshArc's polylines
   /// joined, from the skeleton arc's start node to meshArc's far node.
   std::vector<Eigen::Vector3d> path;
+  /// `path` as joints are placed along it (placementPaths: no hairpins, a trunk's spine moved
+  /// towards the back); empty: placement cleans `path` itself.
+  std::vector<Eigen::Vector3d> placementPath;
 };
 
 struct UnmatchedArc {

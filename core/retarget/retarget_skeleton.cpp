@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "retarget/joint_placement.h"
+#include "retarget/placement_paths.h"
 
 namespace rw {
 namespace {
@@ -133,28 +134,6 @@ std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d
   return path;
 }
 
-/// `path` without its hairpins: a centroid path of a tube never doubles back, but one can dip to
-/// a split node whose centroid lies off the tube (Testwuson's trunk visits the forelegs' second
-/// split, 0.3 below the back). Points between two path points whose way round is more than
-/// three times their distance (within a few points) are dropped.
-std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path) {
-  std::vector<Eigen::Vector3d> out;
-  std::size_t a = 0;
-  while (a < path.size()) {
-    out.push_back(path[a]);
-    std::size_t skip = a + 1;
-    double way = 0.0;
-    for (std::size_t b = a + 1; b < path.size() && b <= a + 6; ++b) {
-      way += (path[b] - path[b - 1]).norm();
-      const double gap = (path[b] - path[a]).norm();
-      if (b > a + 1 && way > 3.0 * gap && way > 1e-12) skip = b;
-    }
-    a = skip;
-  }
-  if (out.back() != path.back()) out.push_back(path.back());
-  return out;
-}
-
 /// `path` without its first `distance` of length (at most half of it).
 std::vector<Eigen::Vector3d> trimPathStart(const std::vector<Eigen::Vector3d>& path,
                                            double distance) {
@@ -217,7 +196,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     chains[i] = arc.polyline;
     for (int e : m.extension)
       chains[i].insert(chains[i].end(), g.arcs[e].polyline.begin() + 1, g.arcs[e].polyline.end());
-    paths[i] = withoutHairpins(m.path);
+    paths[i] = m.placementPath.empty() ? withoutHairpins(m.path) : m.placementPath;
     if (arc.from != g.root || rootArcSeen || rootJoint < 0 || arc.polyline.size() < 2) continue;
     rootArcSeen = true;
     const Eigen::Vector3d rootHead = arc.polyline[0];

@@ -1,6 +1,7 @@
 #include "session/rig_session.h"
 
 #include "retarget/head_skin_depth.h"
+#include "retarget/placement_paths.h"
 
 #include <chrono>
 
@@ -247,6 +248,11 @@ Status RigSession::run(const Progress* progress) {
     }
     GraphMatching matching = matchGraphs(in);
     if (matching.partial) matching.partialJoint = params_.partialSkeletonJoint;
+    // Cleaned here, not in placement: the sections need rays against the mesh, and a γ change
+    // re-runs placement only.
+    const std::vector<std::vector<Eigen::Vector3d>> paths =
+        placementPaths(*mesh_, *skelGraph_, *skelSym_, matching);
+    for (std::size_t i = 0; i < paths.size(); ++i) matching.matches[i].placementPath = paths[i];
     matching_ = std::make_shared<const GraphMatching>(std::move(matching));
     return std::nullopt;
   });

@@ -1,0 +1,45 @@
+#pragma once
+// The mesh paths joints are placed along (Poirier 2009 §6.2 places them on the level-set
+// centroids of the matched mesh arcs), cleaned of what a centroid path gets wrong:
+//  - hairpins: a path can dip to a split node whose centroid lies off the tube and come back;
+//  - the depth of a spine: an artist runs a four-legged trunk's spine along the back, not
+//    through the middle of the body (Testwuson's spine sits at 62–77 % of the trunk's height
+//    from the belly, BCN's at 55–70 % of its depth from the front).
+#include <Eigen/Core>
+#include <vector>
+
+#include "mesh/mesh.h"
+#include "retarget/graph_matching.h"
+
+namespace rw {
+
+/// `path` without its hairpins: points between two path points whose way round is more than
+/// three times their distance (within a few points) are dropped. The ends are kept.
+std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path);
+
+struct SpineDepthParams {
+  /// Where the spine runs between the belly (0) and the back (1), through the trunk's section
+  /// along the back direction. 0.5 leaves the centroids.
+  double fromBelly = 0.65;
+  /// The back is the side away from the limbs: the mean of the paired limbs' directions across
+  /// the trunk, whose length says how clearly the limbs hang to one side (Testwuson's legs 0.89;
+  /// a biped's arms and legs, which hang along its trunk, 0.06–0.2). Below this, no shift.
+  double minLimbSide = 0.5;
+  /// The arc above the trunk (a neck, the head arc) moves as the trunk where it is as thick as
+  /// the trunk, not at all where it is `neckThinner` or less of that, fading in between: a
+  /// neck's vertebrae run through its middle.
+  double neckThinner = 0.8;
+};
+
+/// Per match of `matching`: the path its joints are placed along. Every path loses its
+/// hairpins; the trunk arcs (on the skeleton's primary axis, between two branchings that carry
+/// paired limbs) of a body whose limbs hang to one side are moved towards the other side, and
+/// so is the arc above them where it is as thick as the trunk. Rays against `mesh` measure the
+/// sections (a point whose ray leaves the mesh stays).
+std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
+                                                         const SkeletonGraph& skeleton,
+                                                         const GraphSymmetry& symmetry,
+                                                         const GraphMatching& matching,
+                                                         const SpineDepthParams& params = {});
+
+}  // namespace rw

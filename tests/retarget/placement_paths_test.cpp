@@ -1,0 +1,90 @@
+// The paths joints are placed along: hairpins dropped, a four-legged trunk's spine moved
+// towards the back (issue 5: Testwuson's artist spine runs along the bull's back).
+#include "retarget/placement_paths.h"
+
+#include <gtest/gtest.h>
+
+#include "autorig/surface_probe.h"
+#include "support/real_models.h"
+#include "support/retarget_runs.h"
+
+using namespace rw;
+using namespace rw::test;
+using Eigen::Vector3d;
+
+TEST(PlacementPaths, HairpinsAreDroppedAndTheEndsKept) {
+  // A straight path that dips 0.5 down and back between x = 0.2 and x = 0.3.
+  const std::vector<Vector3d> path{{0, 0, 0},    {0.1, 0, 0}, {0.2, 0, 0}, {0.22, -0.5, 0},
+                                   {0.28, 0, 0}, {0.3, 0, 0}, {0.4, 0, 0}, {0.5, 0, 0}};
+  const std::vector<Vector3d> clean = withoutHairpins(path);
+  EXPECT_EQ(clean.front(), path.front());
+  EXPECT_EQ(clean.back(), path.back());
+  for (const Vector3d& p : clean) EXPECT_GT(p.y(), -0.1) << p.transpose();
+  EXPECT_LT(clean.size(), path.size());
+  // A path without hairpins comes back whole.
+  const std::vector<Vector3d> straight{{0, 0, 0}, {0.1, 0.01, 0}, {0.2, 0, 0}, {0.3, 0.02, 0}};
+  EXPECT_EQ(withoutHairpins(straight), straight);
+}
+
+namespace {
+
+/// Fraction of the body's height, from the belly, at which `p` lies (vertical section).
+double heightInSection(const SurfaceProbe& probe, const Vector3d& p) {
+  const auto up = probe.rayDistance(p, Vector3d::UnitY());
+  const auto down = probe.rayDistance(p, -Vector3d::UnitY());
+  return up && down ? *down / (*up + *down) : -1.0;
+}
+
+}  // namespace
+
+TEST(PlacementPaths, AFourLeggedTrunkRunsAlongTheBack) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Vector3d neck = jointPosition(c.skeleton, "Neck");
+  const auto session =
+      runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()}, c.skeleton, "Neck");
+  ASSERT_TRUE(session->matching());
+  const GraphMatching& m = *session->matching();
+  const TopologyGraph& g = session->skeletonGraph()->graph;
+  const GraphSymmetry& symmetry = *session->skeletonSymmetry();
+  const SurfaceProbe probe(c.mesh);
+  int trunkArcs = 0;
+  for (const ArcMatch& a : m.matches) {
+    ASSERT_FALSE(a.placementPath.empty());
+    const GraphArc& arc = g.arcs[a.skeletonArc];
+    const bool trunk = symmetry.arcs[a.skeletonArc].tag == SymmetryTag::Primary &&
+                       c.skeleton.joints[arc.members.front()].name == "Spine_Front03";
+    if (!trunk) continue;
+    ++trunkArcs;
+    // The bull's legs hang down, so its back is up: the spine's path (front spine to pelvis)
+    // runs at 65% of the body's height, where the centroids ran through the middle.
+    int measured = 0;
+    for (std::size_t k = 0; k < a.placementPath.size(); ++k) {
+      const double h = heightInSection(probe, a.placementPath[k]);
+      if (h < 0.0) continue;
+      ++measured;
+      EXPECT_NEAR(h, 0.65, 0.03) << "point " << k << " " << a.placementPath[k].transpose();
+    }
+    EXPECT_GT(measured, int(a.placementPath.size()) / 2);
+    double centroidHeight = 0.0;
+    int centroids = 0;
+    for (const Vector3d& p : withoutHairpins(a.path))
+      if (const double h = heightInSection(probe, p); h >= 0.0) centroidHeight += h, ++centroids;
+    ASSERT_GT(centroids, 0);
+    EXPECT_LT(centroidHeight / centroids, 0.55);
+  }
+  EXPECT_EQ(trunkArcs, 1);
+}
+
+TEST(PlacementPaths, ABipedsTrunkStaysOnItsCentroids) {
+  // BCN's arms and legs hang along its trunk: no side is clearly its back, and its spine sits
+  // near the middle (55-70% of the depth towards the back), so nothing moves.
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  const auto session =
+      runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), c.skeleton, "B_Neck");
+  ASSERT_TRUE(session->matching());
+  ASSERT_GE(session->matching()->matches.size(), 6u);
+  for (const ArcMatch& a : session->matching()->matches)
+    EXPECT_EQ(a.placementPath, withoutHairpins(a.path));
+}
