@@ -7,6 +7,7 @@
 #include <Eigen/Geometry>
 #include <Eigen/SVD>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "retarget/joint_placement.h"
@@ -55,6 +56,42 @@ std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
   return points;
 }
 
+/// A limb's axis: the centroids right below the split are pulled towards the trunk (the first
+/// rings still wrap the armpit, a bull's belly), so the limb is anchored a quarter of its length
+/// out (`first`: that point's index), and its axis is the principal direction of the centroids
+/// from there to three fifths, pointing outwards.
+struct LimbAxis {
+  std::size_t first = 0;
+  Eigen::Vector3d axis = Eigen::Vector3d::Zero();
+};
+
+LimbAxis limbAxis(const std::vector<Eigen::Vector3d>& limb) {
+  LimbAxis out;
+  if (limb.size() < 2) return out;
+  const double length = polylineLength(limb);
+  std::vector<double> along(limb.size(), 0.0);
+  for (std::size_t k = 1; k < limb.size(); ++k)
+    along[k] = along[k - 1] + (limb[k] - limb[k - 1]).norm();
+  out.first = 1;
+  while (out.first + 1 < limb.size() && along[out.first] < 0.25 * length) ++out.first;
+  out.first = std::min(out.first, limb.size() - 1);
+  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+  int count = 0;
+  for (std::size_t k = out.first; k < limb.size() && along[k] <= 0.6 * length; ++k, ++count)
+    mean += limb[k];
+  out.axis = (limb.back() - limb[out.first]).normalized();
+  if (count >= 3) {
+    mean /= count;
+    Eigen::Matrix3d scatter = Eigen::Matrix3d::Zero();
+    for (std::size_t k = out.first; k < limb.size() && along[k] <= 0.6 * length; ++k)
+      scatter += (limb[k] - mean) * (limb[k] - mean).transpose();
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(scatter);
+    out.axis = eigen.eigenvectors().col(2);
+    if (out.axis.dot(limb.back() - limb[out.first]) < 0.0) out.axis = -out.axis;  // outwards
+  }
+  return out;
+}
+
 /// Child limb path when the branching joint stopped above the mesh's split: the limb's
 /// centroids start below the split (a thigh's rings begin at the crotch), while its first
 /// joints (hips, shoulders) lie higher, inside the trunk's level sets. The limb's axis is
@@ -64,31 +101,10 @@ std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
 std::vector<Eigen::Vector3d> bridgedLimbPath(const std::vector<Eigen::Vector3d>& limb,
                                              const Eigen::Vector3d& joint,
                                              const Eigen::Vector3d& down, double rise) {
-  // The centroids right below the split are pulled towards the trunk (the first rings still
-  // wrap the armpit, a bull's belly): the limb is anchored a quarter of its length out, and
-  // its axis is the principal direction of the centroids from there to three fifths.
-  const double length = polylineLength(limb);
-  std::vector<double> along(limb.size(), 0.0);
-  for (std::size_t k = 1; k < limb.size(); ++k)
-    along[k] = along[k - 1] + (limb[k] - limb[k - 1]).norm();
-  std::size_t first = 1;
-  while (first + 1 < limb.size() && along[first] < 0.25 * length) ++first;
-  std::vector<Eigen::Vector3d> path(limb.begin() + long(std::min(first, limb.size() - 1)),
-                                    limb.end());
-  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
-  int count = 0;
-  for (std::size_t k = first; k < limb.size() && along[k] <= 0.6 * length; ++k, ++count)
-    mean += limb[k];
-  Eigen::Vector3d axis = (path.back() - path.front()).normalized();
-  if (count >= 3) {
-    mean /= count;
-    Eigen::Matrix3d scatter = Eigen::Matrix3d::Zero();
-    for (std::size_t k = first; k < limb.size() && along[k] <= 0.6 * length; ++k)
-      scatter += (limb[k] - mean) * (limb[k] - mean).transpose();
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(scatter);
-    axis = eigen.eigenvectors().col(2);
-    if (axis.dot(path.back() - path.front()) < 0.0) axis = -axis;  // outwards
-  }
+  const LimbAxis limbLine = limbAxis(limb);
+  const Eigen::Vector3d& axis = limbLine.axis;
+  std::vector<Eigen::Vector3d> path(limb.begin() + long(limbLine.first), limb.end());
+  if (path.empty()) path.push_back(limb.back());
   const double drop = (path.front() - joint).dot(down) + rise;
   const double slope = axis.dot(down);
   if (axis.allFinite() && slope > 0.25 && drop > 0.0) {
@@ -104,6 +120,54 @@ std::vector<Eigen::Vector3d> bridgedLimbPath(const std::vector<Eigen::Vector3d>&
   }
   path.insert(path.begin(), joint);
   return path;
+}
+
+/// Where a branching joint lies on its trunk `path`, from the limbs that leave the trunk there
+/// across it (a four-legged trunk's shoulders and hips): each limb's first joint, at the
+/// skeleton's `offset` from the branching joint (turned and scaled to the mesh), must lie on
+/// the limb's axis. The centroids cannot say it: the mesh's split lies under the belly, and
+/// where a trunk arc ends there depends on how far the skeleton's head bones reach.
+struct LimbLine {
+  Eigen::Vector3d offset;  ///< branching joint → the limb's first joint, turned and scaled
+  Eigen::Vector3d point;   ///< on the limb's axis
+  Eigen::Vector3d axis;    ///< unit
+};
+
+std::optional<Eigen::Vector3d> branchingFromLimbs(const std::vector<Eigen::Vector3d>& path,
+                                                  const std::vector<LimbLine>& limbs) {
+  if (path.size() < 2 || limbs.size() < 2) return std::nullopt;
+  std::optional<Eigen::Vector3d> best;
+  double bestMiss = std::numeric_limits<double>::infinity();
+  for (const Eigen::Vector3d& p : resamplePath(path, 200)) {
+    double miss = 0.0;
+    for (const LimbLine& limb : limbs) {
+      const Eigen::Vector3d gap = p + limb.offset - limb.point;
+      miss += (gap - gap.dot(limb.axis) * limb.axis).squaredNorm();
+    }
+    if (miss < bestMiss) bestMiss = miss, best = p;
+  }
+  return best;
+}
+
+/// `path` up to the point nearest `end`, which becomes its last point.
+std::vector<Eigen::Vector3d> cutPathAt(const std::vector<Eigen::Vector3d>& path,
+                                       const Eigen::Vector3d& end) {
+  if (path.size() < 2) return path;
+  std::size_t bestSegment = 0;
+  double bestT = 0.0, bestDistance = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+    const Eigen::Vector3d d = path[k + 1] - path[k];
+    const double t = d.squaredNorm() > 0.0
+                         ? std::clamp((end - path[k]).dot(d) / d.squaredNorm(), 0.0, 1.0)
+                         : 0.0;
+    const double distance = (path[k] + t * d - end).norm();
+    if (distance < bestDistance) bestDistance = distance, bestSegment = k, bestT = t;
+  }
+  std::vector<Eigen::Vector3d> out(path.begin(), path.begin() + long(bestSegment) + 1);
+  out.push_back(path[bestSegment] + bestT * (path[bestSegment + 1] - path[bestSegment]));
+  if (out.size() >= 2 && (out.back() - out[out.size() - 2]).norm() <= 1e-12) out.pop_back();
+  if (out.size() < 2) out.push_back(path[1]);
+  return out;
 }
 
 /// Child limb path from a branching joint whose limb's first joint (a hip, a clavicle) lies
@@ -303,6 +367,32 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     }
     if (chainRoutes > 0.0 && meshRoutes > 0.0) globalScale = meshRoutes / chainRoutes;
   }
+  // Branching joints located from their limbs (see branchingFromLimbs): limbs at least 60°
+  // off the trunk's direction there, in the skeleton turned to the mesh; a biped's hanging arms
+  // and legs run along its trunk and say nothing of where along it they start.
+  std::vector<std::optional<Eigen::Vector3d>> endFromLimbs(count);
+  if (!matching.partial)
+    for (int i = 0; i < count; ++i) {
+      if (!branchEnd[i] || chains[i].size() < 2) continue;
+      const GraphArc& arc = g.arcs[matching.matches[i].skeletonArc];
+      const Eigen::Vector3d trunk =
+          (facing * (chains[i].back() - chains[i][chains[i].size() - 2])).normalized();
+      if (!trunk.allFinite()) continue;
+      std::vector<LimbLine> limbs;
+      for (int j = 0; j < count; ++j) {
+        if (branchEnd[j] || g.arcs[matching.matches[j].skeletonArc].from != arc.to ||
+            chains[j].size() < 3 || paths[j].size() < 3)
+          continue;
+        const LimbAxis axis = limbAxis(paths[j]);
+        if (!axis.axis.allFinite() || std::abs(axis.axis.dot(trunk)) > 0.5) continue;
+        const double tiny = 1e-9 * polylineLength(chains[j]);
+        std::size_t k = 1;
+        while (k + 1 < chains[j].size() && (chains[j][k] - chains[j][0]).norm() <= tiny) ++k;
+        limbs.push_back({globalScale * (facing * (chains[j][k] - chains[j][0])),
+                         paths[j][axis.first], axis.axis});
+      }
+      endFromLimbs[i] = branchingFromLimbs(paths[i], limbs);
+    }
   std::vector<ArcPlacement> placements(count);
   std::vector<int> firstMoved(count, 0);
   // The pure part: the path (bridged from a parent's placed joint) and the DP.
@@ -360,6 +450,10 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     }
     PlacementOptions options;
     if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
+    if (endFromLimbs[i]) {
+      paths[i] = cutPathAt(paths[i], *endFromLimbs[i]);
+      options.freeEnd = 0.0;
+    }
     placements[i] = placeJoints(chains[i], paths[i], params, options);
   };
   // The joints an arc placed, in match order (an arc's first joint is its parent's).
