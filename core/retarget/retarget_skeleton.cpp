@@ -451,8 +451,13 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
     PlacementOptions options;
     if (branchEnd[i]) options.freeEnd = 0.4, options.scale = globalScale;
     if (endFromLimbs[i]) {
-      paths[i] = cutPathAt(paths[i], *endFromLimbs[i]);
-      options.freeEnd = 0.0;
+      // Trusted as far as a free end would go (the last joint in the path's last 40%), plus a
+      // margin: limbs whose axes point elsewhere (a mismatch) must not fold the arc up.
+      std::vector<Eigen::Vector3d> cut = cutPathAt(paths[i], *endFromLimbs[i]);
+      if (polylineLength(cut) >= 0.5 * polylineLength(paths[i])) {
+        paths[i] = std::move(cut);
+        options.freeEnd = 0.0;
+      }
     }
     placements[i] = placeJoints(chains[i], paths[i], params, options);
   };
