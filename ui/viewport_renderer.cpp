@@ -13,7 +13,6 @@
 #include <QWindow>
 
 #include "palette.h"
-#include "viewport_presenter.h"
 
 namespace rw::ui {
 
@@ -26,14 +25,6 @@ std::unique_ptr<QOpenGLFramebufferObject> multisampledBuffer(QSize size) {
   QOpenGLFramebufferObjectFormat format;
   format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
   format.setSamples(kStillSamples);
-  return std::make_unique<QOpenGLFramebufferObject>(size, format);
-}
-
-/// What frames are drawn into for the present thread: a texture, with depth and stencil.
-std::unique_ptr<QOpenGLFramebufferObject> targetBuffer(QSize size) {
-  QOpenGLFramebufferObjectFormat format;
-  format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-  format.setTextureTarget(GL_TEXTURE_2D);
   return std::make_unique<QOpenGLFramebufferObject>(size, format);
 }
 
@@ -52,8 +43,6 @@ ViewportRenderer::ViewportRenderer(QWindow* window)
 }
 
 ViewportRenderer::~ViewportRenderer() {
-  runBlocking([] {});  // the frames queued to draw are drawn (and handed on)
-  presenter_.reset();  // and shown; then the present context goes
   runBlocking([this] { release(); });
   thread_->quit();
   thread_->wait();
@@ -96,7 +85,7 @@ QImage ViewportRenderer::grab(const ViewportFrame& frame) {
 
 bool ViewportRenderer::showsStillFrame() const {
   QMutexLocker lock(&mutex_);
-  return !pending_ && !scheduled_ && !drawing_ && presenting_ == 0 && shownAntialiased_;
+  return !pending_ && !scheduled_ && !drawing_ && shownAntialiased_;
 }
 
 void ViewportRenderer::drawPending() {
@@ -116,59 +105,31 @@ void ViewportRenderer::drawPending() {
 
 void ViewportRenderer::drawFrame(const ViewportFrame& frame) {
   if (!initialize()) return;
-  Target& target = acquireTarget(frame.size);
+  QOpenGLContext* context = context_;
+  const GLuint screen = context->defaultFramebufferObject();
   if (!frame.antialiased) {
-    renderScene(frame, target.buffer->handle());
+    renderScene(frame, screen);
   } else {
     if (!stillBuffer_ || stillBuffer_->size() != frame.size)
       stillBuffer_ = multisampledBuffer(frame.size);
     stillBuffer_->bind();
     renderScene(frame, stillBuffer_->handle());
-    const QRect all(QPoint(0, 0), frame.size);
-    QOpenGLFramebufferObject::blitFramebuffer(target.buffer.get(), all, stillBuffer_.get(), all);
+    const int w = frame.size.width(), h = frame.size.height();
+    gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, stillBuffer_->handle());
+    gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
+    gl_->glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl_->glBindFramebuffer(GL_FRAMEBUFFER, screen);
   }
-  presentTarget(target, frame.size, frame.antialiased, true);
-  emit frameQueued();
-}
-
-ViewportRenderer::Target& ViewportRenderer::acquireTarget(QSize size) {
-  Target& target = targets_[size_t(nextTarget_)];
-  nextTarget_ = (nextTarget_ + 1) % int(targets_.size());
+  context->swapBuffers(window_);
   {
     QMutexLocker lock(&mutex_);
-    while (target.presenting) targetFree_.wait(&mutex_);
+    shownAntialiased_ = frame.antialiased;
   }
-  if (target.rendered) {
-    gl_->glDeleteSync(target.rendered);
-    target.rendered = nullptr;
-  }
-  if (!target.buffer || target.buffer->size() != size) target.buffer = targetBuffer(size);
-  return target;
-}
-
-void ViewportRenderer::presentTarget(Target& target, QSize size, bool antialiased, bool swap) {
-  target.rendered = gl_->glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-  gl_->glFlush();  // the rasterizer threads start on it now; the fence is seen by the presenter
-  {
-    QMutexLocker lock(&mutex_);
-    target.presenting = true;
-    ++presenting_;
-  }
-  presenter_->present(target.buffer->texture(), size, target.rendered, swap,
-                      [this, &target, antialiased, swap] {
-                        {
-                          QMutexLocker lock(&mutex_);
-                          target.presenting = false;
-                          --presenting_;
-                          if (swap) shownAntialiased_ = antialiased;
-                          targetFree_.wakeAll();
-                        }
-                        if (swap) emit frameSwapped();
-                      });
+  emit frameSwapped();
 }
 
 bool ViewportRenderer::initialize() {
-  if (initialized_) return ready_ && context_.load()->makeCurrent(offscreen_.get());
+  if (initialized_) return ready_ && context_.load()->makeCurrent(window_);
   initialized_ = true;
   auto* context = new QOpenGLContext;  // owned here, freed by release()
   context->setFormat(window_->requestedFormat());
@@ -178,18 +139,8 @@ bool ViewportRenderer::initialize() {
     return false;
   }
   context_ = context;
-  // The present thread's context, sharing the textures frames are drawn into.
-  auto* presentContext = new QOpenGLContext;
-  presentContext->setFormat(window_->requestedFormat());
-  presentContext->setShareContext(context);
-  if (!presentContext->create() || !presentContext->shareContext()) {
-    delete presentContext;
-    setError(tr("no OpenGL context could be created to show the viewport"));
-    return false;
-  }
-  presenter_ = std::make_unique<ViewportPresenter>(window_, presentContext);
-  if (!context->makeCurrent(offscreen_.get())) {
-    setError(tr("the OpenGL context cannot draw offscreen"));
+  if (!context->makeCurrent(window_)) {
+    setError(tr("the OpenGL context cannot draw into the viewport"));
     return false;
   }
   gl_ = QOpenGLVersionFunctionsFactory::get<QOpenGLFunctions_3_3_Core>(context);
@@ -333,10 +284,10 @@ void ViewportRenderer::warmUp() {
       std::make_shared<const std::vector<Eigen::Vector3f>>(3, Eigen::Vector3f(1.0f, 0.0f, 0.0f));
 
   auto multisampled = multisampledBuffer(frame.size);
-  Target& target = acquireTarget(frame.size);
+  const GLuint screen = context_.load()->defaultFramebufferObject();
   quint64 version = 0;
   frame.meshVersion = frame.bonesVersion = ++version;
-  for (const GLuint fbo : {GLuint(target.buffer->handle()), GLuint(multisampled->handle())}) {
+  for (const GLuint fbo : {screen, GLuint(multisampled->handle())}) {
     for (const bool weights : {false, true}) {
       frame.colors = weights ? colors : nullptr;
       frame.skin = skin;
@@ -357,10 +308,11 @@ void ViewportRenderer::warmUp() {
       }
     }
   }
-  // The still frames' resolve, and the present thread's copy onto the window (not shown).
-  const QRect all(QPoint(0, 0), frame.size);
-  QOpenGLFramebufferObject::blitFramebuffer(target.buffer.get(), all, multisampled.get(), all);
-  presentTarget(target, frame.size, false, false);
+  // The still frames' resolve onto the window.
+  gl_->glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled->handle());
+  gl_->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, screen);
+  gl_->glBlitFramebuffer(0, 0, kSide, kSide, 0, 0, kSide, kSide, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl_->glBindFramebuffer(GL_FRAMEBUFFER, screen);
   gl_->glFinish();  // compile now, not at the first real frame
   // Nothing of the tiny character stays: the first real frame uploads everything.
   meshRenderer_.clear();
@@ -372,12 +324,8 @@ void ViewportRenderer::warmUp() {
 void ViewportRenderer::release() {
   QOpenGLContext* context = context_;
   if (!context) return;
-  if (context->makeCurrent(offscreen_.get())) {
-    for (Target& target : targets_) {
-      if (target.rendered && gl_) gl_->glDeleteSync(target.rendered);
-      target.rendered = nullptr;
-      target.buffer.reset();
-    }
+  QSurface* surface = window_->handle() ? static_cast<QSurface*>(window_) : offscreen_.get();
+  if (context->makeCurrent(surface)) {
     stillBuffer_.reset();
     meshRenderer_.release();
     boneRenderer_.release();

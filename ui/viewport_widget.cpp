@@ -399,8 +399,6 @@ void ViewportWidget::ensureRenderer() {
   renderer_ = std::make_unique<ViewportRenderer>(surface_);
   connect(renderer_.get(), &ViewportRenderer::frameSwapped, this, &ViewportWidget::frameSwapped,
           Qt::QueuedConnection);
-  connect(renderer_.get(), &ViewportRenderer::frameQueued, this, &ViewportWidget::frameQueued,
-          Qt::QueuedConnection);
 }
 
 void ViewportWidget::stopRenderer() {

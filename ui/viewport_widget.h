@@ -10,10 +10,9 @@
 // perspective/orthographic. A left click without a drag picks: what it picks depends on the
 // tool (select a bone, set the mesh head node, set the skeleton head node).
 //
-// It is shown in a native OpenGL window (ViewportSurface) that fills it, drawn on a render thread
-// (ViewportRenderer) and shown by a present thread (ViewportPresenter): the widget keeps the
-// scene and hands each frame over as a snapshot (ViewportFrame), so the UI thread never waits
-// for OpenGL. Frames drawn in quick succession
+// It draws into a native OpenGL window (ViewportSurface) that fills it, on a render thread
+// (ViewportRenderer): the widget keeps the scene and hands each frame over as a snapshot
+// (ViewportFrame), so the UI thread never waits for OpenGL. Frames drawn in quick succession
 // (playback, orbiting) are drawn directly; when the view comes to rest it is drawn once more
 // with 4x multisampling, so what the artist studies is anti-aliased while motion stays fluid
 // (llvmpipe spends more than twice as long on a multisampled frame).
@@ -146,9 +145,6 @@ class ViewportWidget : public QWidget {
   void jointSelected(int joint);
   /// A frame was drawn and shown.
   void frameSwapped();
-  /// A frame was drawn and handed on to be shown: the render thread is free for the next one
-  /// (it sets up the next frame while the previous one is rasterized and shown).
-  void frameQueued();
 
  protected:
   void paintEvent(QPaintEvent* event) override;

@@ -4,9 +4,8 @@
 //     1→4 twice (~82K triangles), then its separate parts (head shell, ...) once more until
 //     ~100K (disconnected parts: no T-junctions), and three times (~328K); skinned on the GPU
 //     with its artist weights. Each run is a fresh viewport; the median of the runs is reported.
-//     Frames are paced by the viewport itself: every frame the render thread takes (frameQueued)
-//     sets the next pose, and frames shown (frameSwapped) are counted, so the rate is what the
-//     drawing allows, not a timer's.
+//     Frames are paced by the viewport itself: every frameSwapped() sets the next pose and asks
+//     for the next frame, so the rate is what the drawing allows, not a timer's.
 //  2. the longest UI-thread stall while the demo project opens and retargets (mesh graph,
 //     matching, placement, bone heat skinning and motion retargeting on worker threads), seen
 //     by a 1 ms timer on the UI thread; median over fresh windows.
@@ -254,14 +253,9 @@ FpsResult measureFps(const std::shared_ptr<const rw::Character>& character, doub
   int frames = 0;
   QElapsedTimer clock;
   bool running = true;
-  // Frames shown are counted; the next pose is set as soon as the render thread takes a frame
-  // (it sets up frame N+1 while frame N is rasterized and shown), as a clip playing at a higher
-  // rate than the viewport draws would.
   QObject::connect(&viewport, &rw::ui::ViewportWidget::frameSwapped, &viewport, [&] {
-    if (running) ++frames;
-  });
-  QObject::connect(&viewport, &rw::ui::ViewportWidget::frameQueued, &viewport, [&] {
     if (!running) return;
+    ++frames;
     const double t = std::fmod(clock.elapsed() / 1000.0, clip.duration);
     if (settings.skinning)
       viewport.setPose(skeleton.globalsFromLocals(clip.sampleLocals(skeleton, t)));
