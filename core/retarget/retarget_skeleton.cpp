@@ -198,6 +198,26 @@ std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d
   return path;
 }
 
+/// `path` with its first point kept and the rest smoothed: resampled to 60 points and blurred
+/// by a binomial filter, ends fixed (a Gaussian of about 7.6% of the length). A limb path whose
+/// upper part was synthesized (predictedLimbPath) meets the limb's centroids at a corner that
+/// is not the limb's, and level-set centroids zigzag with the rings' shapes (Testwuson's
+/// forelegs by 0.05-0.1 units); the angle term would put a knee on any corner. Real bends stay,
+/// rounded.
+std::vector<Eigen::Vector3d> smoothedLimbPath(const std::vector<Eigen::Vector3d>& path) {
+  if (path.size() < 3) return path;
+  std::vector<Eigen::Vector3d> rest =
+      resamplePath(std::vector<Eigen::Vector3d>(path.begin() + 1, path.end()), 60);
+  std::vector<Eigen::Vector3d> next = rest;
+  for (int pass = 0; pass < 40; ++pass) {
+    for (std::size_t q = 1; q + 1 < rest.size(); ++q)
+      next[q] = 0.25 * rest[q - 1] + 0.5 * rest[q] + 0.25 * rest[q + 1];
+    std::swap(rest, next);
+  }
+  rest.insert(rest.begin(), path.front());
+  return rest;
+}
+
 /// `path` without its first `distance` of length (at most half of it).
 std::vector<Eigen::Vector3d> trimPathStart(const std::vector<Eigen::Vector3d>& path,
                                            double distance) {
@@ -431,7 +451,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
                                         chains[i], *newHead[start], turn, globalScale, down);
         }
       }
-      paths[i] = predicted.empty() ? bridged : predicted;
+      paths[i] = predicted.empty() ? bridged : smoothedLimbPath(predicted);
     }
     // A partial retarget moves the chosen joint's subtree: the arc's joints before it stay, and
     // the chosen joint goes to the mesh limb's start. Without a chosen joint on the arc, the
