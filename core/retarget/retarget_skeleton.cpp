@@ -56,6 +56,15 @@ std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
   return points;
 }
 
+/// The first joint of a limb's `chain` off its branching joint (zero-length bones coincide),
+/// at most the chain's last.
+std::size_t firstDistinctJoint(const std::vector<Eigen::Vector3d>& chain) {
+  const double tiny = 1e-9 * polylineLength(chain);
+  std::size_t k = 1;
+  while (k + 1 < chain.size() && (chain[k] - chain[0]).norm() <= tiny) ++k;
+  return k;
+}
+
 /// A limb's axis: the centroids right below the split are pulled towards the trunk (the first
 /// rings still wrap the armpit, a bull's belly), so the limb is anchored a quarter of its length
 /// out (`first`: that point's index), and its axis is the principal direction of the centroids
@@ -184,9 +193,7 @@ std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d
                                                const Eigen::Matrix3d& rotation, double scale,
                                                const Eigen::Vector3d& down) {
   if (bridged.size() < 2 || chain.size() < 3) return {};
-  const double tiny = 1e-9 * polylineLength(chain);
-  std::size_t k = 1;  // the first joint off the branching joint (zero-length bones coincide)
-  while (k + 1 < chain.size() && (chain[k] - chain[0]).norm() <= tiny) ++k;
+  const std::size_t k = firstDistinctJoint(chain);
   if (k + 1 >= chain.size()) return {};
   const Eigen::Vector3d predicted = joint + scale * (rotation * (chain[k] - chain[0]));
   const double depth = (predicted - joint).dot(down);
@@ -405,9 +412,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
           continue;
         const LimbAxis axis = limbAxis(paths[j]);
         if (!axis.axis.allFinite() || std::abs(axis.axis.dot(trunk)) > 0.5) continue;
-        const double tiny = 1e-9 * polylineLength(chains[j]);
-        std::size_t k = 1;
-        while (k + 1 < chains[j].size() && (chains[j][k] - chains[j][0]).norm() <= tiny) ++k;
+        const std::size_t k = firstDistinctJoint(chains[j]);
         limbs.push_back({globalScale * (facing * (chains[j][k] - chains[j][0])),
                          paths[j][axis.first], axis.axis});
       }
