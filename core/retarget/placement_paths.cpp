@@ -1,9 +1,10 @@
 #include "retarget/placement_paths.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
-#include "autorig/surface_probe.h"
+#include "skin/bone_visibility.h"
 
 namespace rw {
 
@@ -34,10 +35,10 @@ struct Section {
   double thickness() const { return back + belly; }
 };
 
-std::optional<Section> sectionAt(const SurfaceProbe& probe, const Eigen::Vector3d& point,
+std::optional<Section> sectionAt(const SegmentOcclusion& rays, const Eigen::Vector3d& point,
                                  const Eigen::Vector3d& back) {
-  const std::optional<double> up = probe.rayDistance(point, back);
-  const std::optional<double> down = probe.rayDistance(point, -back);
+  const std::optional<double> up = rays.hitDistance(point, back);
+  const std::optional<double> down = rays.hitDistance(point, -back);
   if (!up || !down) return std::nullopt;
   return Section{*up, *down};
 }
@@ -67,8 +68,8 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
   const TopologyGraph& g = skeleton.graph;
   if (mesh.empty() || symmetry.arcs.size() != g.arcs.size() || matching.partial) return paths;
 
-  std::optional<SurfaceProbe> probe;
-  std::vector<char> moved(count, 0);  // each path moves once (a spine of several trunk arcs)
+  std::unique_ptr<SegmentOcclusion> rays;  // built on the first trunk that moves
+  std::vector<char> moved(count, 0);       // each path moves once (a spine of several trunk arcs)
   for (int i = 0; i < count; ++i) {
     const int arc = matching.matches[i].skeletonArc;
     const GraphArc& trunk = g.arcs[arc];
@@ -88,12 +89,12 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
     side /= double(front.size() + rear.size());
     if (side.norm() < params.minLimbSide) continue;
     const Eigen::Vector3d back = -side.normalized();
-    if (!probe) probe.emplace(mesh);
+    if (!rays) rays = std::make_unique<SegmentOcclusion>(mesh.positions, mesh.triangles);
 
     std::vector<std::optional<Section>> sections(paths[i].size());
     std::vector<double> thickness;
     for (std::size_t k = 0; k < paths[i].size(); ++k)
-      if ((sections[k] = sectionAt(*probe, paths[i][k], back)))
+      if ((sections[k] = sectionAt(*rays, paths[i][k], back)))
         thickness.push_back(sections[k]->thickness());
     if (thickness.empty()) continue;
     std::nth_element(thickness.begin(), thickness.begin() + long(thickness.size() / 2),
@@ -110,7 +111,7 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
       if (g.arcs[matching.matches[a].skeletonArc].to != trunk.from || moved[a]) continue;
       moved[a] = 1;
       for (Eigen::Vector3d& p : paths[a]) {
-        const std::optional<Section> s = sectionAt(*probe, p, back);
+        const std::optional<Section> s = sectionAt(*rays, p, back);
         if (!s) continue;
         const double weight = std::clamp(
             (s->thickness() / trunkThickness - params.neckThinner) / (1.0 - params.neckThinner),

@@ -69,6 +69,27 @@ bool SegmentOcclusion::clear(const Eigen::Vector3d& from, const Eigen::Vector3d&
   return ray.tfar >= 0.0f;
 }
 
+std::optional<double> SegmentOcclusion::hitDistance(const Eigen::Vector3d& origin,
+                                                    const Eigen::Vector3d& direction) const {
+  RTCIntersectContext context;
+  rtcInitIntersectContext(&context);
+  RTCRayHit hit{};
+  hit.ray.org_x = float(origin.x());
+  hit.ray.org_y = float(origin.y());
+  hit.ray.org_z = float(origin.z());
+  hit.ray.dir_x = float(direction.x());
+  hit.ray.dir_y = float(direction.y());
+  hit.ray.dir_z = float(direction.z());
+  hit.ray.tnear = 0.0f;
+  hit.ray.tfar = std::numeric_limits<float>::infinity();
+  hit.ray.mask = std::numeric_limits<unsigned>::max();
+  hit.ray.flags = 0;
+  hit.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+  rtcIntersect1(impl_->scene, &context, &hit);
+  if (hit.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
+  return double(hit.ray.tfar);
+}
+
 std::vector<char> SegmentOcclusion::clear(const std::vector<Eigen::Vector3d>& from,
                                           const std::vector<Eigen::Vector3d>& to,
                                           double margin) const {

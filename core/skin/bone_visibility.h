@@ -5,6 +5,7 @@
 // whether the segment crosses the surface, with Embree 3 occlusion rays over the triangles.
 #include <Eigen/Core>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rw {
@@ -22,6 +23,11 @@ class SegmentOcclusion {
   /// (absolute length): the margin skips the triangles around `from` and a bone touching the
   /// surface. Thread-safe.
   bool clear(const Eigen::Vector3d& from, const Eigen::Vector3d& to, double margin) const;
+
+  /// Distance from `origin` along the unit `direction` to the nearest triangle (either side),
+  /// nullopt when the ray leaves without a hit. Thread-safe.
+  std::optional<double> hitDistance(const Eigen::Vector3d& origin,
+                                    const Eigen::Vector3d& direction) const;
 
   /// Batch version of clear() over many segments, multi-threaded.
   std::vector<char> clear(const std::vector<Eigen::Vector3d>& from,
