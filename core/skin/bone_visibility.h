@@ -3,6 +3,8 @@
 // heat from its nearest bone only if the shortest segment from the vertex to the bone stays
 // inside the character's volume. Pinocchio tests this against its distance field; we test
 // whether the segment crosses the surface, with Embree 3 occlusion rays over the triangles.
+// The same structure answers nearest-hit queries (hitDistance): retargeting measures a trunk's
+// sections with them (retarget/placement_paths).
 #include <Eigen/Core>
 #include <memory>
 #include <optional>
