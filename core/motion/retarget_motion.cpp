@@ -1,8 +1,11 @@
 #include "motion/retarget_motion.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+
+#include "motion/control_follow.h"
 
 namespace rw {
 namespace {
@@ -46,6 +49,493 @@ std::vector<std::vector<int>> mappedChildren(const Skeleton& t, const std::vecto
   return out;
 }
 
+/// Global rotations of the source at every frame (frame-major); positions go to the result.
+std::vector<Quat> sampleSourcePoses(const Skeleton& source, const AnimationClip& clip,
+                                    const RestFrame& rest, RetargetResult& r) {
+  const int ns = source.size(), nf = r.frames;
+  std::vector<int> channelOf(ns, -1);
+  for (int c = 0; c < int(clip.channels.size()); ++c)
+    if (clip.channels[c].joint >= 0 && clip.channels[c].joint < ns)
+      channelOf[clip.channels[c].joint] = c;
+  std::vector<Quat> sourceR(std::size_t(nf) * ns);
+  r.sourcePositions.resize(std::size_t(nf) * ns);
+  for (int f = 0; f < nf; ++f) {
+    const double t = std::min(clip.duration, f / r.framesPerSecond);
+    Quat* R = &sourceR[std::size_t(f) * ns];
+    Vec3* P = &r.sourcePositions[std::size_t(f) * ns];
+    for (int j = 0; j < ns; ++j) {
+      Vec3 lt = rest.localT[j];
+      Quat lr = rest.localR[j];
+      if (channelOf[j] >= 0) {
+        const JointChannel& c = clip.channels[channelOf[j]];
+        lt = sampleVector(c.translation, t, lt);
+        lr = sampleRotation(c.rotation, t, lr);
+      }
+      const int p = source.joints[j].parent;
+      R[j] = p < 0 ? lr : R[p] * lr;
+      P[j] = p < 0 ? lt : Vec3(P[p] + R[p] * lt);
+    }
+  }
+  return sourceR;
+}
+
+/// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions.
+/// Returns, per target joint, the rotation that carries a source global rotation onto the
+/// target (target global = source global · carry); fills the result's bone pairs.
+std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& srest,
+                                    const RestFrame& trest, const std::vector<int>& sourceOf,
+                                    RetargetResult& r) {
+  const int nt = target.size();
+  const auto kids = mappedChildren(target, sourceOf);
+  std::vector<Quat> align(nt, Quat::Identity());
+  for (int j = 0; j < nt; ++j) {
+    const int p = target.joints[j].parent;
+    align[j] = p < 0 ? Quat::Identity() : align[p];
+    const int s = sourceOf[j];
+    if (s < 0 || p < 0 || kids[j].empty()) continue;
+    Vec3 dt = Vec3::Zero(), ds = Vec3::Zero();
+    for (int k : kids[j]) {
+      dt += trest.globalP[k] - trest.globalP[j];
+      ds += srest.globalP[sourceOf[k]] - srest.globalP[s];
+    }
+    dt = align[j] * dt;
+    if (dt.norm() < 1e-12 || ds.norm() < 1e-12) continue;
+    align[j] = (Quat::FromTwoVectors(dt, ds) * align[j]).normalized();
+  }
+  for (int j = 0; j < nt; ++j)
+    for (int k : kids[j]) r.bonePairs.push_back({j, k});
+  std::vector<Quat> carry(nt, Quat::Identity());
+  for (int j = 0; j < nt; ++j)
+    if (sourceOf[j] >= 0)
+      carry[j] =
+          (srest.globalR[sourceOf[j]].conjugate() * align[j] * trest.globalR[j]).normalized();
+  return carry;
+}
+
+/// Lu §3.4's end effectors with their standing heights on both skeletons.
+struct GroundModel {
+  std::vector<std::pair<int, int>> effectors;  ///< (source joint, target joint)
+  std::vector<double> sourceStand;             ///< height above the source's floor when standing
+  std::vector<double> targetStand;  ///< absolute height when standing on the target's floor
+  bool legs = false;
+
+  /// How far source effector e is above its standing height at frame f.
+  double clearance(const RetargetResult& r, int f, int e) const {
+    return r.source(f, effectors[e].first).y() - r.sourceGround - sourceStand[e];
+  }
+};
+
+/// The target's soles (foot_soles.h), skinned in one pose (linear blend, as the viewport).
+struct Soles {
+  struct Weighted {
+    int joint;
+    double weight;
+    Vec3 offset;  ///< the point in the joint's rest frame
+  };
+  std::vector<int> foot;
+  std::vector<std::vector<Weighted>> points;
+  double floor = 0.0;
+
+  Soles(const std::vector<SolePoint>& soles, const RestFrame& trest, double floorHeight)
+      : floor(floorHeight) {
+    for (const SolePoint& p : soles) {
+      foot.push_back(p.foot);
+      auto& w = points.emplace_back();
+      for (const Influence& i : p.influences)
+        w.push_back({i.joint, i.weight,
+                     trest.globalR[i.joint].conjugate() * (p.rest - trest.globalP[i.joint])});
+    }
+  }
+  bool empty() const { return points.empty(); }
+  /// Height of the lowest sole point of `side` (-1: either) in the pose R, P; +inf without one.
+  double lowest(int side, const Quat* R, const Vec3* P) const {
+    double y = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      if (side >= 0 && foot[k] != side) continue;
+      double h = 0;
+      for (const Weighted& w : points[k])
+        h += w.weight * (P[w.joint].y() + (R[w.joint] * w.offset).y());
+      y = std::min(y, h);
+    }
+    return y;
+  }
+};
+
+/// The effectors, the scale, the source's floor and both skeletons' standing heights (§3.4).
+/// On the source, an effector stands at a low quantile of its heights over the clip (a rest pose
+/// need not stand; the clip's planted feet do), and the floor is the lowest of them. On a target
+/// with a floor of its own (params.targetFloor), an effector stands at its rest height: the rest
+/// mesh stands on that floor. Without one the target stands on the source's floor, scaled.
+GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& trest,
+                        const RetargetParams& params, RetargetResult& r) {
+  GroundModel g;
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& a = sl.legs[side];
+    const BodyLimb& b = tl.legs[side];
+    if (!a.valid() || !b.valid()) continue;
+    g.effectors.push_back({a.end, b.end});
+    if (a.tip >= 0 && b.tip >= 0) g.effectors.push_back({a.tip, b.tip});
+  }
+  for (const auto& e : g.effectors) r.targetEffectors.push_back(e.second);
+  r.targetAnkles = {tl.legs[0].valid() ? tl.legs[0].end : -1,
+                    tl.legs[1].valid() ? tl.legs[1].end : -1};
+  g.legs = !g.effectors.empty() && sl.legLength > 0 && tl.legLength > 0;
+  r.scale = g.legs ? tl.legLength / sl.legLength : 1.0;
+  r.targetLegLength = tl.legLength;
+  if (!g.legs) {
+    r.notes.push_back(
+        "no legs found on both skeletons: root translation copied, no ground constraint");
+    r.targetGround = params.targetFloor.value_or(0.0);
+    return g;
+  }
+  std::vector<double> lowest(g.effectors.size());
+  std::vector<double> heights(r.frames);
+  for (std::size_t e = 0; e < g.effectors.size(); ++e) {
+    for (int f = 0; f < r.frames; ++f) heights[f] = r.source(f, g.effectors[e].first).y();
+    const double quantile = params.targetFloor ? params.standQuantile : 0.0;
+    const auto at = heights.begin() + std::ptrdiff_t(quantile * (r.frames - 1));
+    std::nth_element(heights.begin(), at, heights.end());
+    lowest[e] = *at;
+  }
+  r.sourceGround = *std::min_element(lowest.begin(), lowest.end());
+  for (std::size_t e = 0; e < g.effectors.size(); ++e) {
+    g.sourceStand.push_back(lowest[e] - r.sourceGround);
+    g.targetStand.push_back(params.targetFloor ? trest.globalP[g.effectors[e].second].y()
+                                               : r.scale * lowest[e]);
+    r.sourceEffectors.push_back(g.effectors[e].first);
+  }
+  r.targetGround = params.targetFloor.value_or(r.scale * r.sourceGround);
+  r.effectorStandHeight = g.targetStand;
+  r.sourceStandHeight = g.sourceStand;
+  return g;
+}
+
+/// Rotation about the vertical taking the horizontal part of `from` onto that of `to`.
+Quat headingBetween(Vec3 from, Vec3 to) {
+  from.y() = 0;
+  to.y() = 0;
+  if (from.norm() < 1e-12 || to.norm() < 1e-12) return Quat::Identity();
+  return Quat::FromTwoVectors(from.normalized(), to.normalized());
+}
+
+/// Feet stand flat. A rest pose need not stand (a BVH's feet often point down at rest, and the
+/// two skeletons put the ankle joint at different heights over the ball of the foot), so copying
+/// the source foot's direction would tip the target's foot whenever the source stands. Instead,
+/// at the frame where the source foot stands flattest (ankle and toe both nearest their
+/// standing heights), the target's foot and toe take their own rest orientation, turned to the
+/// source foot's heading; the rest of the clip turns them as the source's turn from there.
+void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayout& tl,
+                   const GroundModel& g, const RestFrame& srest, const RestFrame& trest,
+                   const std::vector<Quat>& sourceR, std::vector<Quat>& carry, RetargetResult& r) {
+  const int ns = r.sourceJoints;
+  auto effectorOf = [&](int sourceJoint) {
+    for (int e = 0; e < int(g.effectors.size()); ++e)
+      if (g.effectors[e].first == sourceJoint) return e;
+    return -1;
+  };
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& a = sl.legs[side];
+    const BodyLimb& b = tl.legs[side];
+    if (!a.valid() || !b.valid() || a.tip < 0 || b.tip < 0) continue;
+    const int ankle = effectorOf(a.end), tip = effectorOf(a.tip);
+    if (ankle < 0 || tip < 0) continue;
+    int stand = 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (int f = 0; f < r.frames; ++f) {
+      const double off = std::abs(g.clearance(r, f, ankle)) + std::abs(g.clearance(r, f, tip));
+      if (off < best) best = off, stand = f;
+    }
+    // The target foot's heading follows the source foot's heading change from its rest.
+    const Vec3 sourceRestDir = srest.globalP[a.tip] - srest.globalP[a.end];
+    const Vec3 sourceStandDir = r.source(stand, a.tip) - r.source(stand, a.end);
+    const Vec3 targetRestDir = trest.globalP[b.tip] - trest.globalP[b.end];
+    const Quat turn = headingBetween(sourceRestDir, sourceStandDir) *
+                      headingBetween(targetRestDir, sourceRestDir);
+    for (const auto& [s, t] : {std::pair{a.end, b.end}, std::pair{a.tip, b.tip}}) {
+      if (target.joints[t].parent < 0) continue;
+      const Quat standing = sourceR[std::size_t(stand) * ns + s];
+      carry[t] = (standing.conjugate() * turn * trest.globalR[t]).normalized();
+    }
+  }
+}
+
+/// When the source's feet are planted (foot_contacts.h): per foot and frame, how firmly (1 in a
+/// contact, easing to 0 over params.pinBlendSeconds around it) and the contact's firmest frame
+/// (the source ankle lowest), where the target's foot is pinned.
+struct PlantSchedule {
+  std::array<std::vector<double>, 2> weight;
+  std::array<std::vector<int>, 2> pinFrame;  ///< -1 where the foot is free
+};
+
+PlantSchedule plantSchedule(const BodyLayout& sl, const RetargetParams& params, RetargetResult& r) {
+  const int nf = r.frames;
+  PlantSchedule plant;
+  for (int side = 0; side < 2; ++side) {
+    plant.weight[side].assign(nf, 0.0);
+    plant.pinFrame[side].assign(nf, -1);
+  }
+  if (!params.pinFeet || !sl.legs[0].valid() || !sl.legs[1].valid()) return plant;
+  std::vector<std::vector<Vec3>> ankles(2);
+  for (int side = 0; side < 2; ++side)
+    for (int f = 0; f < nf; ++f) ankles[side].push_back(r.source(f, sl.legs[side].end));
+  r.contacts = detectFootContacts(ankles, r.framesPerSecond, sl.legLength, params.contacts);
+  const int blend = std::max(0, int(std::lround(params.pinBlendSeconds * r.framesPerSecond)));
+  for (const FootContact& c : r.contacts) {
+    int firmest = c.first;
+    for (int f = c.first; f <= c.last; ++f)
+      if (ankles[c.foot][f].y() < ankles[c.foot][firmest].y()) firmest = f;
+    for (int f = std::max(0, c.first - blend); f <= std::min(nf - 1, c.last + blend); ++f) {
+      const int outside = f < c.first ? c.first - f : (f > c.last ? f - c.last : 0);
+      const double w = 1.0 - double(outside) / double(blend + 1);
+      if (w > plant.weight[c.foot][f]) {
+        plant.weight[c.foot][f] = w;
+        plant.pinFrame[c.foot][f] = firmest;
+      }
+    }
+  }
+  return plant;
+}
+
+/// Global positions of the target from its global rotations, the body root at `rootPos`.
+void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const Quat* R,
+                const Vec3& rootPos, Vec3* P) {
+  for (int j = 0; j < target.size(); ++j) {
+    const int p = target.joints[j].parent;
+    if (j == troot)
+      P[j] = rootPos;
+    else
+      P[j] = p < 0 ? trest.localT[j] : Vec3(P[p] + R[p] * trest.localT[j]);
+  }
+}
+
+/// With soles, how far to lift the body at frame f: out of the floor, the sole deepest under
+/// it, but no higher than every planted foot can still reach the floor from (straight, at most
+/// params.maxLegStretch longer), so that a lower foot is raised by its own knee rather than
+/// the other lifted off the floor. Straight legs stay straight where they can.
+double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& plant,
+                const RetargetParams& params, int f, const Quat* R, const Vec3* P) {
+  const double depth = std::max(0.0, soles.floor - soles.lowest(-1, R, P));
+  double limit = std::numeric_limits<double>::infinity();
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& leg = tl.legs[side];
+    if (plant.weight[side][f] <= 0 || !leg.valid()) continue;
+    const Vec3 &hip = P[leg.upper], &ankle = P[leg.end];
+    const double reach = (1.0 + params.maxLegStretch) * params.ik.maxReachFraction *
+                         ((P[leg.lower] - hip).norm() + (ankle - P[leg.lower]).norm());
+    const double toFloor = soles.floor - soles.lowest(side, R, P);  // ankle move to stand
+    const double across = Eigen::Vector2d(ankle.x() - hip.x(), ankle.z() - hip.z()).norm();
+    if (across >= reach) continue;
+    limit = std::min(limit,
+                     std::sqrt(reach * reach - across * across) - (hip.y() - ankle.y() - toFloor));
+  }
+  return std::clamp(limit, 0.0, depth);
+}
+
+/// Pass 1: rotations transferred through the intermediate skeleton, the root placed on the
+/// target's floor by the least-clear effector (Lu §3.4).
+std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& srest,
+                                       const RestFrame& trest, const std::vector<Quat>& sourceR,
+                                       const std::vector<Quat>& carry, const GroundModel& g,
+                                       const BodyLayout& tl, const Soles& soles,
+                                       const PlantSchedule& plant, const RetargetParams& params,
+                                       RetargetResult& r) {
+  const int nt = target.size(), ns = r.sourceJoints, nf = r.frames;
+  const int troot = r.targetRoot, sroot = r.sourceRoot;
+  const double scaleLimited = std::min(r.scale, 1.0);
+  std::vector<Quat> targetR(std::size_t(nf) * nt);
+  r.targetPositions.resize(std::size_t(nf) * nt);
+  std::vector<Vec3> prevEffector(g.effectors.size(), Vec3::Zero());
+  const bool rootMapped = r.sourceOf[troot] >= 0;
+  for (int f = 0; f < nf; ++f) {
+    const Quat* SR = &sourceR[std::size_t(f) * ns];
+    Quat* R = &targetR[std::size_t(f) * nt];
+    Vec3* P = &r.targetPositions[std::size_t(f) * nt];
+    for (int j = 0; j < nt; ++j) {
+      const int s = r.sourceOf[j];
+      const int p = target.joints[j].parent;
+      R[j] = s >= 0 ? SR[s] * carry[j] : (p < 0 ? trest.localR[j] : R[p] * trest.localR[j]);
+    }
+    // The root moves as the source's does from its rest, scaled; the ground constraint then
+    // replaces its height and, after frame 0, its horizontal path.
+    Vec3 rootPos = trest.globalP[troot];
+    if (rootMapped) rootPos += r.scale * (r.source(f, sroot) - srest.globalP[sroot]);
+    if (g.legs && params.groundConstraint) {
+      placeChain(target, trest, troot, R, Vec3::Zero(), P);
+      int m = 0;
+      for (int e = 1; e < int(g.effectors.size()); ++e)
+        if (g.clearance(r, f, e) < g.clearance(r, f, m)) m = e;
+      const int sm = g.effectors[m].first;
+      Vec3 c = f == 0
+                   ? Vec3(rootPos + P[g.effectors[m].second])
+                   : Vec3(prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm)));
+      // Standing is the floor: a source foot dipping below its standing height stands.
+      c.y() = g.targetStand[m] + r.scale * std::max(0.0, g.clearance(r, f, m));
+      rootPos = c - P[g.effectors[m].second];
+      // Lift: an effector under its standing height pulls the root up.
+      double deepest = 0;
+      if (soles.empty()) {
+        for (int e = 0; e < int(g.effectors.size()); ++e)
+          deepest =
+              std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
+      } else {
+        placeChain(target, trest, troot, R, rootPos, P);
+        deepest = soleLift(tl, soles, plant, params, f, R, P);
+      }
+      rootPos.y() += deepest;
+    }
+    placeChain(target, trest, troot, R, rootPos, P);
+    for (int e = 0; e < int(g.effectors.size()); ++e) prevEffector[e] = P[g.effectors[e].second];
+  }
+  return targetR;
+}
+
+/// Joints whose position depends on `top`: its subtree (joint indices are parents first).
+std::vector<int> subtreeOf(const Skeleton& s, int top) {
+  std::vector<bool> in(s.size(), false);
+  std::vector<int> out;
+  for (int j = top; j < s.size(); ++j) {
+    in[j] = j == top || (s.joints[j].parent >= 0 && in[s.joints[j].parent]);
+    if (in[j]) out.push_back(j);
+  }
+  return out;
+}
+
+/// Pass 2 (beyond the paper): the source's planted feet pinned on the target with two-bone IK
+/// on thigh and shin, eased in and out over params.pinBlendSeconds. A foot is pinned, in the
+/// ground plane, where the target's ankle is at the contact's firmest frame (the source ankle
+/// lowest), and in height at the ground model's height for that ankle, frame by frame: on the
+/// floor when the source's is, raised by the source's raise scaled. A leg that cannot reach
+/// (straight already) stays short rather than bending the other knee.
+void pinPlantedFeet(const Skeleton& target, const RestFrame& trest, const BodyLayout& tl,
+                    const GroundModel& g, const Soles& soles, const PlantSchedule& plant,
+                    const RetargetParams& params, std::vector<Quat>& targetR, RetargetResult& r) {
+  const int nt = target.size(), nf = r.frames;
+  std::array<int, 2> effectorOfAnkle{-1, -1};
+  for (int e = 0; e < int(g.effectors.size()); ++e)
+    for (int side = 0; side < 2; ++side)
+      if (g.effectors[e].second == tl.legs[side].end) effectorOfAnkle[side] = e;
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& leg = tl.legs[side];
+    if (target.joints[leg.lower].parent != leg.upper ||
+        target.joints[leg.end].parent != leg.lower) {
+      r.notes.push_back("leg " + std::to_string(side) +
+                        " of the rig is not thigh-shin-foot: feet not pinned");
+      continue;
+    }
+    const std::vector<int> below = subtreeOf(target, leg.upper);
+    for (int f = 0; f < nf; ++f) {
+      Quat* R = &targetR[std::size_t(f) * nt];
+      Vec3* P = &r.targetPositions[std::size_t(f) * nt];
+      const double sole = soles.lowest(side, R, P);
+      double w = plant.weight[side][f];
+      Vec3 pin = w > 0 ? r.target(plant.pinFrame[side][f], leg.end) : Vec3(P[leg.end]);
+      if (w <= 0) {
+        // A free foot that would go under the floor while the other stands is raised by its
+        // own knee, not by lifting the body off the standing foot.
+        if (!(sole < soles.floor)) continue;
+        w = 1.0;
+        pin = P[leg.end] + Vec3(0, soles.floor - sole, 0);
+      } else {
+        const int e = effectorOfAnkle[side];
+        pin.y() = e >= 0 ? g.targetStand[e] + r.scale * std::max(0.0, g.clearance(r, f, e))
+                         : P[leg.end].y();
+        // With soles, the planted foot's lowest sole point goes on the floor instead.
+        if (std::isfinite(sole)) pin.y() = P[leg.end].y() + soles.floor - sole;
+      }
+      Vec3 want = P[leg.end] + w * (pin - P[leg.end]);
+      // Easing in or out of a contact never leaves the sole under the floor.
+      if (std::isfinite(sole)) want.y() = std::max(want.y(), P[leg.end].y() + soles.floor - sole);
+      const Quat endR = R[leg.end];
+      Quat upperR = R[leg.upper], lowerR = R[leg.lower];
+      const double miss =
+          solveTwoBoneIk(P[leg.upper], P[leg.lower], P[leg.end], want, upperR, lowerR, params.ik);
+      // A straight leg that still falls short is lengthened a little (Lu §3.2 adjusts the
+      // intermediate skeleton's segment lengths): invisible at that size, where lowering the
+      // pelvis would bend the other, planted knee.
+      double stretch = 1.0;
+      if (miss > 0) {
+        const double length =
+            (P[leg.lower] - P[leg.upper]).norm() + (P[leg.end] - P[leg.lower]).norm();
+        stretch = std::clamp((want - P[leg.upper]).norm() / (params.ik.maxReachFraction * length),
+                             1.0, 1.0 + params.maxLegStretch);
+      }
+      // Thigh and shin turn; the foot keeps its global orientation, so the toes below it
+      // keep theirs too and only move with the ankle.
+      R[leg.lower] = lowerR;
+      R[leg.end] = endR;
+      R[leg.upper] = upperR;
+      for (int j : below) {
+        if (j == leg.upper) continue;
+        const int p = target.joints[j].parent;
+        const double k = j == leg.lower || j == leg.end ? stretch : 1.0;
+        P[j] = P[p] + R[p] * (k * trest.localT[j]);
+      }
+    }
+  }
+}
+
+/// Pinning can put a toe under its standing height: lift those frames by the depth (Lu §3.4's
+/// rule, applied again after IK; vertical only, so it adds no horizontal skate).
+void liftAboveFloor(const GroundModel& g, const Soles& soles, const std::vector<Quat>& targetR,
+                    RetargetResult& r) {
+  const int nt = r.targetJoints;
+  for (int f = 0; f < r.frames; ++f) {
+    double deepest = 0;
+    for (int e = 0; e < int(g.effectors.size()) && soles.empty(); ++e)
+      deepest = std::max(deepest, g.targetStand[e] - r.target(f, g.effectors[e].second).y());
+    const double sole =
+        soles.lowest(-1, &targetR[std::size_t(f) * nt], &r.targetPositions[std::size_t(f) * nt]);
+    if (std::isfinite(sole)) deepest = std::max(deepest, soles.floor - sole);
+    if (deepest <= 0) continue;
+    for (int j = 0; j < nt; ++j) r.targetPositions[std::size_t(f) * nt + j].y() += deepest;
+  }
+}
+
+/// Control bones with no motion of their own follow their deform bones (control_follow.h).
+void followControls(const Skeleton& target, std::vector<Quat>& targetR, RetargetResult& r) {
+  const int nt = target.size();
+  std::vector<bool> driven(nt, false);
+  for (int j = 0; j < nt; ++j) driven[j] = r.sourceOf[j] >= 0 || j == r.targetRoot;
+  const auto followers = findControlFollowers(target, driven, r.targetRoot);
+  const std::vector<Transform> rest = target.restGlobals();
+  for (int f = 0; f < r.frames; ++f)
+    applyControlFollowers(target, rest, followers, &targetR[std::size_t(f) * nt],
+                          &r.targetPositions[std::size_t(f) * nt]);
+  for (const ControlFollower& c : followers) r.followedControls.push_back(c.control);
+}
+
+/// The clip: every joint's local rotation per frame; local translations for the joints that
+/// move off their rest offsets (the body root, controls that follow).
+void writeClip(const Skeleton& target, const RestFrame& trest, const std::string& name,
+               const std::vector<Quat>& targetR, RetargetResult& r) {
+  const int nt = target.size(), nf = r.frames;
+  r.clip.name = name;
+  r.clip.framesPerSecond = r.framesPerSecond;
+  r.clip.duration = (nf - 1) / r.framesPerSecond;
+  r.clip.channels.resize(nt);
+  double extent = 0;
+  for (const Vec3& p : trest.globalP) extent = std::max(extent, (p - trest.globalP[0]).norm());
+  const double still = 1e-9 * std::max(extent, 1e-12);
+  for (int j = 0; j < nt; ++j) {
+    JointChannel& c = r.clip.channels[j];
+    c.joint = j;
+    c.rotation.resize(nf);
+    c.translation.resize(nf);
+    const int p = target.joints[j].parent;
+    bool moves = j == r.targetRoot;
+    for (int f = 0; f < nf; ++f) {
+      const Quat* R = &targetR[std::size_t(f) * nt];
+      const double t = f / r.framesPerSecond;
+      c.rotation[f] = {t, (p < 0 ? R[j] : Quat(R[p].conjugate() * R[j])).normalized()};
+      const Vec3 local =
+          p < 0 ? r.target(f, j) : Vec3(R[p].conjugate() * (r.target(f, j) - r.target(f, p)));
+      c.translation[f] = {t, local};
+      moves = moves || (local - trest.localT[j]).norm() > still;
+    }
+    if (!moves) c.translation.clear();
+  }
+}
+
 }  // namespace
 
 Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationClip& clip,
@@ -58,6 +548,12 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
     if (s >= source.size()) return Error{"the joint correspondence was made for another motion"};
   if (!std::isfinite(clip.duration) || clip.duration < 0)
     return Error{"the clip '" + clip.name + "' has an invalid duration"};
+  if (params.targetFloor && !std::isfinite(*params.targetFloor))
+    return Error{"the rig's floor height is not a finite number"};
+  for (const SolePoint& p : params.targetSoles)
+    for (const Influence& i : p.influences)
+      if (i.joint < 0 || i.joint >= target.size() || !p.rest.allFinite())
+        return Error{"a sole point of the rig is not on one of its joints"};
 
   RetargetResult r;
   r.framesPerSecond = params.framesPerSecond > 0 && std::isfinite(params.framesPerSecond)
@@ -65,239 +561,29 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
                           : (clip.framesPerSecond > 0 ? clip.framesPerSecond : 30.0);
   r.frames = int(std::lround(clip.duration * r.framesPerSecond)) + 1;
   if (r.frames > 10'000'000) return Error{"the clip is too long to retarget"};
-  const int ns = source.size(), nt = target.size(), nf = r.frames;
-  r.sourceJoints = ns;
-  r.targetJoints = nt;
+  r.sourceJoints = source.size();
+  r.targetJoints = target.size();
   r.sourceOf = map.sourceOf;
+  r.sourceRoot = map.source.root >= 0 ? map.source.root : 0;
+  r.targetRoot = map.target.root >= 0 ? map.target.root : 0;
 
-  // --- Source poses (global rotations and positions per frame). ---
   const RestFrame srest = restOf(source);
-  std::vector<int> channelOf(ns, -1);
-  for (int c = 0; c < int(clip.channels.size()); ++c)
-    if (clip.channels[c].joint >= 0 && clip.channels[c].joint < ns)
-      channelOf[clip.channels[c].joint] = c;
-  std::vector<Quat> sourceR(std::size_t(nf) * ns);
-  r.sourcePositions.resize(std::size_t(nf) * ns);
-  for (int f = 0; f < nf; ++f) {
-    const double t = std::min(clip.duration, f / r.framesPerSecond);
-    Quat* R = &sourceR[std::size_t(f) * ns];
-    Vec3* P = &r.sourcePositions[std::size_t(f) * ns];
-    for (int j = 0; j < ns; ++j) {
-      Vec3 lt = srest.localT[j];
-      Quat lr = srest.localR[j];
-      if (channelOf[j] >= 0) {
-        const JointChannel& c = clip.channels[channelOf[j]];
-        lt = sampleVector(c.translation, t, lt);
-        lr = sampleRotation(c.rotation, t, lr);
-      }
-      const int p = source.joints[j].parent;
-      R[j] = p < 0 ? lr : R[p] * lr;
-      P[j] = p < 0 ? lt : Vec3(P[p] + R[p] * lt);
-    }
-  }
-
-  // --- Intermediate skeleton (§3.1): target bones turned to the source's rest directions. ---
   const RestFrame trest = restOf(target);
-  const auto kids = mappedChildren(target, map.sourceOf);
-  std::vector<Quat> align(nt, Quat::Identity());
-  for (int j = 0; j < nt; ++j) {
-    const int p = target.joints[j].parent;
-    align[j] = p < 0 ? Quat::Identity() : align[p];
-    const int s = map.sourceOf[j];
-    if (s < 0 || p < 0 || kids[j].empty()) continue;
-    Vec3 dt = Vec3::Zero(), ds = Vec3::Zero();
-    for (int k : kids[j]) {
-      dt += trest.globalP[k] - trest.globalP[j];
-      ds += srest.globalP[map.sourceOf[k]] - srest.globalP[s];
-    }
-    dt = align[j] * dt;
-    if (dt.norm() < 1e-12 || ds.norm() < 1e-12) continue;
-    align[j] = (Quat::FromTwoVectors(dt, ds) * align[j]).normalized();
-  }
-  for (int j = 0; j < nt; ++j)
-    for (int k : kids[j]) r.bonePairs.push_back({j, k});
-  // Target global rotation = source global rotation · carry[j] for mapped joints.
-  std::vector<Quat> carry(nt, Quat::Identity());
-  for (int j = 0; j < nt; ++j)
-    if (map.sourceOf[j] >= 0)
-      carry[j] =
-          (srest.globalR[map.sourceOf[j]].conjugate() * align[j] * trest.globalR[j]).normalized();
-
-  // --- Effectors and scale (§3.4). ---
-  const BodyLayout& sl = map.source;
-  const BodyLayout& tl = map.target;
-  std::vector<std::pair<int, int>> effectors;  // (source joint, target joint)
-  for (int side = 0; side < 2; ++side) {
-    const BodyLimb& a = sl.legs[side];
-    const BodyLimb& b = tl.legs[side];
-    if (!a.valid() || !b.valid()) continue;
-    effectors.push_back({a.end, b.end});
-    if (a.tip >= 0 && b.tip >= 0) effectors.push_back({a.tip, b.tip});
-  }
-  for (const auto& e : effectors) r.targetEffectors.push_back(e.second);
-  r.targetAnkles = {tl.legs[0].valid() ? tl.legs[0].end : -1,
-                    tl.legs[1].valid() ? tl.legs[1].end : -1};
-  const bool legs = !effectors.empty() && sl.legLength > 0 && tl.legLength > 0;
-  r.scale = legs ? tl.legLength / sl.legLength : 1.0;
-  r.targetLegLength = tl.legLength;
-  if (!legs)
-    r.notes.push_back(
-        "no legs found on both skeletons: root translation copied, no ground constraint");
-  const double scaleLimited = std::min(r.scale, 1.0);
-  if (legs) {
-    double g = std::numeric_limits<double>::infinity();
-    for (int f = 0; f < nf; ++f)
-      for (const auto& e : effectors) g = std::min(g, r.source(f, e.first).y());
-    r.sourceGround = g;
-  }
-  r.targetGround = r.scale * r.sourceGround;
-
-  // --- Pass 1: rotations transferred, root placed (Lu). ---
-  std::vector<Quat> targetR(std::size_t(nf) * nt);
-  r.targetPositions.resize(std::size_t(nf) * nt);
-  const int troot = tl.root >= 0 ? tl.root : 0;
-  const int sroot = sl.root >= 0 ? sl.root : 0;
-  std::vector<Vec3> prevEffector(effectors.size(), Vec3::Zero());
-  auto placeChain = [&](int f, const Vec3& rootPos) {
-    const Quat* R = &targetR[std::size_t(f) * nt];
-    Vec3* P = &r.targetPositions[std::size_t(f) * nt];
-    for (int j = 0; j < nt; ++j) {
-      const int p = target.joints[j].parent;
-      P[j] = p < 0 ? (j == troot ? rootPos : trest.localT[j]) : Vec3(P[p] + R[p] * trest.localT[j]);
-    }
-  };
-  for (int f = 0; f < nf; ++f) {
-    const Quat* SR = &sourceR[std::size_t(f) * ns];
-    Quat* R = &targetR[std::size_t(f) * nt];
-    for (int j = 0; j < nt; ++j) {
-      const int s = map.sourceOf[j];
-      const int p = target.joints[j].parent;
-      if (s >= 0)
-        R[j] = SR[s] * carry[j];
-      else
-        R[j] = p < 0 ? trest.localR[j] : R[p] * trest.localR[j];
-    }
-    // Root translation: the source's, scaled, unless the ground constraint places it.
-    Vec3 rootPos = r.scale * r.source(f, sroot);
-    if (!legs && map.sourceOf[troot] < 0) rootPos = trest.localT[troot];
-    if (legs && params.groundConstraint) {
-      placeChain(f, Vec3::Zero());
-      const Vec3* P = &r.targetPositions[std::size_t(f) * nt];
-      int m = 0;
-      for (int e = 1; e < int(effectors.size()); ++e)
-        if (r.source(f, effectors[e].first).y() < r.source(f, effectors[m].first).y()) m = e;
-      const int sm = effectors[m].first;
-      Vec3 c;
-      if (f == 0) {
-        c = rootPos + P[effectors[m].second];
-      } else {
-        c = prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm));
-      }
-      c.y() = r.targetGround + r.scale * (r.source(f, sm).y() - r.sourceGround);
-      rootPos = c - P[effectors[m].second];
-      double lowest = 0;
-      for (const auto& e : effectors)
-        lowest = std::min(lowest, rootPos.y() + P[e.second].y() - r.targetGround);
-      rootPos.y() -= lowest;  // lift: Y_min < 0 pulls the root up
-    }
-    placeChain(f, rootPos);
-    for (int e = 0; e < int(effectors.size()); ++e)
-      prevEffector[e] = r.target(f, effectors[e].second);
-  }
-
-  // --- Pass 2: pin planted feet (beyond the paper). ---
-  const bool canPin = params.pinFeet && legs;
-  if (canPin) {
-    std::vector<std::vector<Vec3>> ankles(2);
-    for (int side = 0; side < 2; ++side)
-      for (int f = 0; f < nf; ++f) ankles[side].push_back(r.source(f, sl.legs[side].end));
-    r.contacts = detectFootContacts(ankles, r.framesPerSecond, sl.legLength, params.contacts);
-    const int blend = std::max(0, int(std::lround(params.pinBlendSeconds * r.framesPerSecond)));
-    std::vector<std::vector<double>> weight(2, std::vector<double>(nf, 0.0));
-    std::vector<std::vector<Vec3>> goal(2, std::vector<Vec3>(nf, Vec3::Zero()));
-    for (const FootContact& c : r.contacts) {
-      const int ankle = tl.legs[c.foot].end;
-      Vec3 pin = Vec3::Zero();
-      for (int f = c.first; f <= c.last; ++f) pin += r.target(f, ankle);
-      pin /= double(c.last - c.first + 1);
-      for (int f = std::max(0, c.first - blend); f <= std::min(nf - 1, c.last + blend); ++f) {
-        const int outside = f < c.first ? c.first - f : (f > c.last ? f - c.last : 0);
-        const double w = 1.0 - double(outside) / double(blend + 1);
-        if (w > weight[c.foot][f]) {
-          weight[c.foot][f] = w;
-          goal[c.foot][f] = pin;
-        }
-      }
-    }
-    for (int side = 0; side < 2; ++side) {
-      const BodyLimb& leg = tl.legs[side];
-      if (target.joints[leg.lower].parent != leg.upper ||
-          target.joints[leg.end].parent != leg.lower) {
-        r.notes.push_back("leg " + std::to_string(side) +
-                          " of the rig is not thigh-shin-foot: feet not pinned");
-        continue;
-      }
-      // Joints whose position depends on the leg: the subtree of the thigh.
-      std::vector<int> below;
-      for (int j = leg.upper; j < nt; ++j) {
-        int p = j;
-        while (p >= 0 && p != leg.upper) p = target.joints[p].parent;
-        if (p == leg.upper) below.push_back(j);
-      }
-      for (int f = 0; f < nf; ++f) {
-        const double w = weight[side][f];
-        if (w <= 0) continue;
-        Quat* R = &targetR[std::size_t(f) * nt];
-        Vec3* P = &r.targetPositions[std::size_t(f) * nt];
-        const Vec3 want = P[leg.end] + w * (goal[side][f] - P[leg.end]);
-        const Quat endR = R[leg.end];
-        Quat upperR = R[leg.upper], lowerR = R[leg.lower];
-        solveTwoBoneIk(P[leg.upper], P[leg.lower], P[leg.end], want, upperR, lowerR, params.ik);
-        // Thigh and shin turn; the foot keeps its global orientation, so the toes below it
-        // keep theirs too and only move with the ankle.
-        R[leg.lower] = lowerR;
-        R[leg.end] = endR;
-        R[leg.upper] = upperR;
-        for (int j : below) {
-          const int p = target.joints[j].parent;
-          P[j] = P[p] + R[p] * trest.localT[j];
-        }
-      }
-    }
-  }
-
-  // Pinning can put a toe under the ground: lift those frames by the depth (Lu §3.4's rule,
-  // applied again after IK; vertical only, so it adds no horizontal skate).
-  if (legs && params.groundConstraint) {
-    for (int f = 0; f < nf; ++f) {
-      double lowest = 0;
-      for (const auto& e : effectors)
-        lowest = std::min(lowest, r.target(f, e.second).y() - r.targetGround);
-      if (lowest >= 0) continue;
-      for (int j = 0; j < nt; ++j) r.targetPositions[std::size_t(f) * nt + j].y() -= lowest;
-    }
-  }
-
-  // --- The clip: local rotations of every joint, root translation. ---
-  r.clip.name = clip.name;
-  r.clip.framesPerSecond = r.framesPerSecond;
-  r.clip.duration = (nf - 1) / r.framesPerSecond;
-  r.clip.channels.resize(nt);
-  for (int j = 0; j < nt; ++j) {
-    JointChannel& c = r.clip.channels[j];
-    c.joint = j;
-    c.rotation.resize(nf);
-    const int p = target.joints[j].parent;
-    for (int f = 0; f < nf; ++f) {
-      const Quat* R = &targetR[std::size_t(f) * nt];
-      c.rotation[f] = {f / r.framesPerSecond,
-                       (p < 0 ? R[j] : Quat(R[p].conjugate() * R[j])).normalized()};
-    }
-    if (j == troot) {
-      c.translation.resize(nf);
-      for (int f = 0; f < nf; ++f) c.translation[f] = {f / r.framesPerSecond, r.target(f, j)};
-    }
-  }
+  const std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
+  std::vector<Quat> carry = intermediateCarry(target, srest, trest, map.sourceOf, r);
+  const GroundModel ground = groundModel(map.source, map.target, trest, params, r);
+  if (params.standFeetFlat && params.targetFloor)
+    standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, carry, r);
+  const Soles soles(params.targetFloor ? params.targetSoles : std::vector<SolePoint>{}, trest,
+                    params.targetFloor.value_or(0.0));
+  const PlantSchedule plant = plantSchedule(map.source, params, r);
+  std::vector<Quat> targetR = transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground,
+                                                   map.target, soles, plant, params, r);
+  if (params.pinFeet && ground.legs)
+    pinPlantedFeet(target, trest, map.target, ground, soles, plant, params, targetR, r);
+  if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, targetR, r);
+  if (params.followControls) followControls(target, targetR, r);
+  writeClip(target, trest, clip.name, targetR, r);
   return r;
 }
 

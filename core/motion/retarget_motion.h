@@ -9,22 +9,30 @@
 //  * rotation transfer: each intermediate joint turns, relative to its rest, as its source
 //    joint turns relative to the source rest (the rotation is carried through global frames, so
 //    source joints the correspondence skips — CMU's LowerBack — still compose);
-//  * §3.4 root placement: scale = target / source leg length (thigh + shin); per frame the
-//    source end effector (ankles, toes) closest to the ground is the hard constraint: its target
-//    position moves by scale' = min(scale, 1) times the source's displacement horizontally,
-//    its height above the ground is the source's scaled by `scale` (the paper keeps the height
-//    unchanged, which leaves a half-size target floating; scaling it is the same rule for
-//    equal sizes), and the root follows by IK (a translation). When another effector would go
-//    under the ground the root is lifted by its depth (§3.4, "pull up the root").
+//  * §3.4 root placement, on the target's own floor: scale = target / source leg length (thigh
+//    + shin). Each end effector (ankles, toes) has a standing height: its rest height (the rest
+//    pose stands with the feet flat). The source's floor is where its feet, in that standing
+//    relation, are lowest over the clip; per frame each source effector's height above its
+//    standing height (a lifted heel, a jump) is scaled by `scale` and added to the target
+//    effector's standing height, so a standing frame stands where the target's rest mesh
+//    stands, a jump clears the floor by the scaled height and sitting sits. The effector with
+//    the least clearance is the hard constraint: horizontally it moves by scale' = min(scale, 1)
+//    times the source's displacement, and the root follows by IK (a translation). When another
+//    effector would go under its standing height the root is lifted by the depth (§3.4, "pull
+//    up the root").
 //  * beyond the paper: planted feet of the source (foot_contacts.h) are pinned on the target
-//    with two-bone IK on thigh and shin (two_bone_ik.h), eased in and out at the ends.
-// The target's ground is the source's lowest effector height scaled by `scale`, so a clip
-// retargeted onto its own skeleton is reproduced exactly (with pinning off).
+//    with two-bone IK on thigh and shin (two_bone_ik.h), eased in and out at the ends; control
+//    bones with no motion of their own follow the deform bones they are tied to
+//    (control_follow.h), so the clip keys them too.
+// A target without a floor of its own (a skeleton with no mesh) stands on the source's floor
+// scaled, so a clip retargeted onto its own skeleton is reproduced exactly (pinning off).
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "motion/animation_clip.h"
 #include "motion/foot_contacts.h"
+#include "motion/foot_soles.h"
 #include "motion/joint_correspondence.h"
 #include "motion/two_bone_ik.h"
 
@@ -33,6 +41,24 @@ namespace rw {
 struct RetargetParams {
   /// Output frame rate; <= 0 keeps the source clip's rate.
   double framesPerSecond = 0.0;
+  /// The height the target's rest pose stands on (its rest mesh's lowest vertex), when it has a
+  /// mesh; without one the target stands on the source's floor scaled.
+  std::optional<double> targetFloor;
+  /// The target's sole points (foot_soles.h), with targetFloor: a planted foot's lowest sole
+  /// point is put on the floor and no sole goes under it. Empty: the joints alone (Lu §3.4).
+  std::vector<SolePoint> targetSoles;
+  /// Move control bones with no motion of their own with their deform bones (control_follow.h).
+  bool followControls = true;
+  /// On a target with a floor (targetFloor), its feet take their rest orientation where the
+  /// source's feet stand flat, instead of the source foot's direction: rest poses need not
+  /// stand flat, and rigs put the ankle at different heights over the ball of the foot.
+  bool standFeetFlat = true;
+  /// A source foot's standing height is this quantile of its heights over the clip, not the
+  /// lowest: the lowest frames are outliers (a calibration T-pose at frame 0 of CMU clips stands
+  /// ~2% of the height lower than the rest of the take; marker dips), and a foot that touches the
+  /// ground at all is planted for far more than 5% of a clip. A target without a floor of its
+  /// own (no targetFloor) keeps the source's relation to its floor, dips included: the lowest.
+  double standQuantile = 0.05;
   /// Lu §3.4 root placement from the lowest end effector and the lift above the ground.
   bool groundConstraint = true;
   /// Pin planted feet with two-bone IK (beyond the paper).
@@ -42,6 +68,11 @@ struct RetargetParams {
   /// Seconds over which pinning eases in before and out after a contact: an abrupt switch
   /// would jerk the leg by the pinning correction in one frame.
   double pinBlendSeconds = 0.1;
+  /// A planted leg that cannot reach the floor even straight may lengthen by up to this
+  /// fraction (shin and foot translated; Lu §3.2 adjusts the intermediate skeleton's segment
+  /// lengths). 3%: a leg's length varies more than that between any two rigs of one character,
+  /// and the alternative, lowering the pelvis, bends the other knee by tens of degrees.
+  double maxLegStretch = 0.03;
 };
 
 struct RetargetResult {
@@ -49,19 +80,26 @@ struct RetargetResult {
   int frames = 0;
   double framesPerSecond = 0.0;
   double scale = 1.0;         ///< target / source leg length (Lu §3.4)
-  double sourceGround = 0.0;  ///< lowest source end-effector height over the clip
-  double targetGround = 0.0;  ///< scale · sourceGround
+  double sourceGround = 0.0;  ///< the source's floor: its lowest effector, standing, over the clip
+  double targetGround = 0.0;  ///< the target's floor (targetFloor, else the source's scaled)
   double targetLegLength = 0.0;
   /// Joint positions per frame, flattened frame-major: [frame * joints + joint].
   std::vector<Eigen::Vector3d> sourcePositions, targetPositions;
   int sourceJoints = 0, targetJoints = 0;
-  std::vector<int> targetEffectors;   ///< ankles and toes of the target (Lu's end effectors)
+  int sourceRoot = -1, targetRoot = -1;  ///< the bodies' roots (pelvis)
+  std::vector<int> targetEffectors;      ///< ankles and toes of the target (Lu's end effectors)
+  /// Per target effector: its height when its foot stands on the floor (the constraint).
+  std::vector<double> effectorStandHeight;
+  /// The source joints of the same effectors, and their standing heights above sourceGround.
+  std::vector<int> sourceEffectors;
+  std::vector<double> sourceStandHeight;
   std::vector<int> targetAnkles;      ///< [left, right], -1 when missing
   std::vector<FootContact> contacts;  ///< planted intervals detected on the source
   /// Target bones (joint, nearest mapped descendant) whose directions follow the source's.
   std::vector<std::pair<int, int>> bonePairs;
-  std::vector<int> sourceOf;       ///< the correspondence used
-  std::vector<std::string> notes;  ///< what could not be done and why
+  std::vector<int> sourceOf;          ///< the correspondence used
+  std::vector<int> followedControls;  ///< control joints that follow a deform bone
+  std::vector<std::string> notes;     ///< what could not be done and why
   const Eigen::Vector3d& source(int frame, int joint) const {
     return sourcePositions[std::size_t(frame) * sourceJoints + joint];
   }

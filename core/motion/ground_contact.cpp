@@ -1,0 +1,101 @@
+#include "motion/ground_contact.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "skin/skinning_deformer.h"
+
+namespace rw {
+namespace {
+
+/// Per source vertex: 0 left foot, 1 right foot, -1 neither.
+std::vector<int> footOfVertex(const Character& c, const std::array<int, 2>& ankles, double share) {
+  const Skeleton& s = c.skeleton;
+  std::vector<int> footOfJoint(s.size(), -1);
+  for (int j = 0; j < s.size(); ++j) {
+    for (int side = 0; side < 2; ++side)
+      if (j == ankles[side]) footOfJoint[j] = side;
+    const int p = s.joints[j].parent;
+    if (footOfJoint[j] < 0 && p >= 0) footOfJoint[j] = footOfJoint[p];
+  }
+  std::vector<int> out(c.mesh.source.positions.size(), -1);
+  for (std::size_t v = 0; v < out.size() && v < c.skin.perVertex.size(); ++v) {
+    std::array<double, 2> w{0, 0};
+    double total = 0;
+    for (const Influence& i : c.skin.perVertex[v]) {
+      if (i.joint < 0 || i.joint >= s.size()) continue;
+      total += i.weight;
+      if (footOfJoint[i.joint] >= 0) w[footOfJoint[i.joint]] += i.weight;
+    }
+    for (int side = 0; side < 2; ++side)
+      if (total > 0 && w[side] >= share * total) out[v] = side;
+  }
+  return out;
+}
+
+}  // namespace
+
+double restFloorHeight(const Character& c) {
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const Eigen::Vector3d& p : c.mesh.source.positions) lowest = std::min(lowest, p.y());
+  if (std::isfinite(lowest)) return lowest;
+  for (const Transform& t : c.skeleton.restGlobals())
+    lowest = std::min(lowest, t.translation().y());
+  return std::isfinite(lowest) ? lowest : 0.0;
+}
+
+double restHeight(const Character& c) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const Eigen::Vector3d& p : c.mesh.source.positions)
+    lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
+  if (!std::isfinite(lo))
+    for (const Transform& t : c.skeleton.restGlobals())
+      lo = std::min(lo, t.translation().y()), hi = std::max(hi, t.translation().y());
+  return std::isfinite(lo) ? hi - lo : 0.0;
+}
+
+GroundContact measureGroundContact(const Character& c, const AnimationClip& clip,
+                                   const std::array<int, 2>& ankles,
+                                   const std::vector<FootContact>& contacts,
+                                   const GroundContactParams& params) {
+  GroundContact g;
+  g.floor = restFloorHeight(c);
+  g.height = restHeight(c);
+  g.framesPerSecond = clip.framesPerSecond > 0 ? clip.framesPerSecond : 30.0;
+  g.frames = std::max(1, int(std::lround(clip.duration * g.framesPerSecond)) + 1);
+  const std::vector<int> foot = footOfVertex(c, ankles, params.footWeightShare);
+  const double inf = std::numeric_limits<double>::infinity();
+  g.lowest.assign(g.frames, inf);
+  for (auto& s : g.sole) s.assign(g.frames, inf);
+  tbb::parallel_for(0, g.frames, [&](int f) {
+    const double t = std::min(clip.duration, f / g.framesPerSecond);
+    const auto globals = c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, t));
+    const auto skinned = skinCharacter(c, globals, SkinningMethod::LinearBlend);
+    for (std::size_t v = 0; v < skinned.size(); ++v) {
+      const double y = skinned[v].y() - g.floor;
+      g.lowest[f] = std::min(g.lowest[f], y);
+      if (foot[v] >= 0) g.sole[foot[v]][f] = std::min(g.sole[foot[v]][f], y);
+    }
+  });
+  for (double y : g.lowest)
+    if (std::isfinite(y)) g.maxPenetration = std::max(g.maxPenetration, -y);
+  double sum = 0;
+  for (const FootContact& contact : contacts) {
+    if (contact.foot < 0 || contact.foot > 1) continue;
+    for (int f = std::max(0, contact.first); f <= std::min(g.frames - 1, contact.last); ++f) {
+      const double y = g.sole[contact.foot][f];
+      if (!std::isfinite(y)) continue;
+      sum += y;
+      g.maxPlantedOffset = std::max(g.maxPlantedOffset, std::abs(y));
+      g.maxPlantedFloat = std::max(g.maxPlantedFloat, y);
+      ++g.plantedFootFrames;
+    }
+  }
+  if (g.plantedFootFrames > 0) g.meanPlantedOffset = sum / g.plantedFootFrames;
+  return g;
+}
+
+}  // namespace rw

@@ -1,0 +1,53 @@
+#pragma once
+// Ground contact of a skinned character playing a clip, measured on what a viewer sees: the
+// skinned mesh's vertices, not the joints. Per frame the lowest vertex of the whole mesh (under
+// the floor is penetration) and the lowest vertex of each foot's sole region (on a planted frame
+// it should touch the floor: above is float, below penetration).
+//
+// The floor is where the rest mesh stands (its lowest rest vertex): the bind pose is the
+// character standing.
+#include <array>
+#include <vector>
+
+#include "character.h"
+#include "motion/foot_contacts.h"
+
+namespace rw {
+
+struct GroundContactParams {
+  /// A vertex belongs to a foot when the foot's bones (the ankle joint and everything below it)
+  /// hold at least this share of its weight: the sole and the toes, not the ankle's blend zone
+  /// with the shin.
+  double footWeightShare = 0.5;
+};
+
+struct GroundContact {
+  double floor = 0.0;   ///< character-space height of the floor
+  double height = 0.0;  ///< the rest mesh's height (the unit of the percentages)
+  int frames = 0;
+  double framesPerSecond = 0.0;
+  std::vector<double> lowest;               ///< per frame: lowest vertex − floor
+  std::array<std::vector<double>, 2> sole;  ///< per frame: each foot's lowest vertex − floor
+  double maxPenetration = 0.0;              ///< deepest any vertex goes under the floor, >= 0
+  /// Over the frames a foot is planted (the contacts given): its sole's offset from the floor.
+  double maxPlantedOffset = 0.0;   ///< largest |sole − floor|
+  double meanPlantedOffset = 0.0;  ///< mean (sole − floor), signed
+  double maxPlantedFloat = 0.0;    ///< highest sole above the floor, >= 0
+  int plantedFootFrames = 0;
+  double percent(double units) const { return height > 0 ? 100.0 * units / height : 0.0; }
+};
+
+/// The lowest rest vertex of the character's mesh; without a mesh, the lowest rest joint.
+double restFloorHeight(const Character& character);
+/// Vertical extent of the rest mesh (of the rest joints without a mesh).
+double restHeight(const Character& character);
+
+/// Skins `character` (its mesh, skeleton and weights) at every frame of `clip` (frame f at
+/// f / clip.framesPerSecond) and measures it against the floor. `ankles` are the left and right
+/// ankle joints (-1: none); `contacts` are planted intervals in the clip's frames.
+GroundContact measureGroundContact(const Character& character, const AnimationClip& clip,
+                                   const std::array<int, 2>& ankles,
+                                   const std::vector<FootContact>& contacts,
+                                   const GroundContactParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,17 @@
+#pragma once
+// Retargeting a motion onto a rigged character (mesh, skeleton, weights) rather than onto a bare
+// skeleton: the character's rest mesh gives the floor it stands on (ground_contact.h) and the
+// soles that must touch it (foot_soles.h).
+#include "character.h"
+#include "motion/retarget_motion.h"
+
+namespace rw {
+
+/// retargetMotion onto `target.skeleton`, with params.targetFloor and params.targetSoles taken
+/// from the character's mesh and weights when it has them (kept as given otherwise).
+Expected<RetargetResult> retargetOntoCharacter(const Skeleton& source, const AnimationClip& clip,
+                                               const Character& target,
+                                               const JointCorrespondence& map,
+                                               RetargetParams params = {});
+
+}  // namespace rw

@@ -1,0 +1,145 @@
+// Motion an animator accepts (issue 17): CMU mocap retargeted onto real characters rigged by our
+// own pipeline (bundled production biped retargeted into the mesh, bone-heat weights) stands on
+// the floor the rest mesh stands on, keeps its jumps, sits when the actor sits, and carries its
+// control bones along. Everything is measured on the skinned mesh, as a viewer sees it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "field/head_vertex.h"
+#include "io/rig_json.h"
+#include "motion/ground_contact.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
+#include "motion/retarget_metrics.h"
+#include "skin/bone_heat.h"
+#include "support/real_models.h"
+#include "support/retarget_runs.h"
+
+using namespace rw;
+
+namespace {
+
+/// A mesh rigged as a user would: the bundled production biped retargeted into it, skinned by
+/// bone heat. Built once per mesh for the whole test program.
+const Character& riggedWithProductionBiped(const std::string& model, const std::string& head) {
+  static std::map<std::string, std::unique_ptr<Character>> cache;
+  auto& slot = cache[model];
+  if (slot) return *slot;
+  slot = std::make_unique<Character>();
+  Character mesh;
+  EXPECT_TRUE(rw::test::loadModel(model, mesh));
+  Expected<RigDocument> doc =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  EXPECT_TRUE(doc.ok());
+  if (!doc || mesh.mesh.empty()) return *slot;
+  Expected<int> headVertex = resolveHeadVertex(mesh.mesh, head);
+  EXPECT_TRUE(headVertex.ok());
+  if (!headVertex) return *slot;
+  const auto session =
+      rw::test::runRetarget(mesh.mesh, mesh.mesh.positions[*headVertex], doc->skeleton, "head");
+  if (!session->retargeted()) return *slot;
+  slot->mesh = mesh.mesh;
+  slot->skeleton = session->retargeted()->skeleton;
+  Expected<BoneHeatResult> heat = boneHeatWeights(slot->mesh, slot->skeleton);
+  EXPECT_TRUE(heat.ok());
+  if (heat) slot->skin = heat->weights;
+  return *slot;
+}
+
+struct Played {
+  JointCorrespondence map;
+  RetargetResult result;
+  RetargetMetrics metrics;
+  GroundContact ground;
+};
+
+Played play(const Character& rig, const std::string& motionFile, RetargetParams params = {}) {
+  Played p;
+  Character motion;
+  EXPECT_TRUE(rw::test::loadModel(motionFile, motion));
+  if (motion.clips.empty()) return p;
+  auto map = matchJoints(motion.skeleton, rig.skeleton);
+  EXPECT_TRUE(map.ok());
+  if (!map) return p;
+  p.map = *map;
+  auto result = retargetOntoCharacter(motion.skeleton, motion.clips.front(), rig, p.map, params);
+  EXPECT_TRUE(result.ok()) << (result ? "" : result.error().message);
+  if (!result) return p;
+  p.result = std::move(*result);
+  p.metrics = measureRetarget(p.result, p.map);
+  p.ground = measureGroundContact(
+      rig, p.result.clip, {p.result.targetAnkles[0], p.result.targetAnkles[1]}, p.result.contacts);
+  return p;
+}
+
+double kneeAngleDegrees(const Eigen::Vector3d& hip, const Eigen::Vector3d& knee,
+                        const Eigen::Vector3d& ankle) {
+  const Eigen::Vector3d a = (knee - hip).normalized(), b = (ankle - knee).normalized();
+  return std::acos(std::clamp(a.dot(b), -1.0, 1.0)) * 180 / M_PI;
+}
+
+void print(const std::string& what, const Played& p) {
+  const GroundContact& g = p.ground;
+  std::cout << what << ": " << g.frames << " frames @ " << g.framesPerSecond << " fps, scale "
+            << p.result.scale << "; planted soles (% of height): mean "
+            << g.percent(g.meanPlantedOffset) << ", worst |offset| "
+            << g.percent(g.maxPlantedOffset) << " over " << g.plantedFootFrames
+            << " foot-frames; deepest vertex " << g.percent(g.maxPenetration)
+            << "; root height correlation " << p.metrics.rootHeightCorrelation
+            << ", highest clearance " << p.metrics.maxTargetClearance << " vs scaled source "
+            << p.metrics.maxSourceClearanceScaled << "\n";
+}
+
+/// The issue's floor conditions for a clip that stands, walks and jumps.
+void expectStandsOnTheFloor(const Played& p) {
+  const GroundContact& g = p.ground;
+  ASSERT_GT(g.plantedFootFrames, g.frames / 4) << "the source stands on a foot most of the time";
+  EXPECT_LT(g.percent(g.maxPlantedOffset), 1.0) << "a planted sole off the floor";
+  EXPECT_LT(g.percent(g.maxPenetration), 1.0) << "the mesh goes under the floor";
+  EXPECT_GE(p.metrics.rootHeightCorrelation, 0.95);
+  ASSERT_GT(p.metrics.maxSourceClearanceScaled, 0.0);
+  EXPECT_NEAR(p.metrics.maxTargetClearance / p.metrics.maxSourceClearanceScaled, 1.0, 0.2)
+      << "the highest jump's clearance";
+}
+
+/// At frame 0 of 01_01 the actor stands straight: so must the character.
+void expectKneesAsTheSource(const Played& p, const Skeleton& source, double degrees) {
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& s = p.map.source.legs[side];
+    const BodyLimb& t = p.map.target.legs[side];
+    const double a = kneeAngleDegrees(p.result.source(0, s.upper), p.result.source(0, s.lower),
+                                      p.result.source(0, s.end));
+    const double b = kneeAngleDegrees(p.result.target(0, t.upper), p.result.target(0, t.lower),
+                                      p.result.target(0, t.end));
+    EXPECT_NEAR(b, a, degrees) << source.joints[s.lower].name << " knee at frame 0";
+  }
+}
+
+}  // namespace
+
+TEST(MotionOnFloor, CmuJumpsOntoHumanZaeStandOnItsFloor) {
+  const Character& human = riggedWithProductionBiped("Collada/human.zae", "auto");
+  ASSERT_FALSE(human.skin.perVertex.empty());
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  const Played p = play(human, "BVH/01_01.bvh");
+  print("01_01 -> human.zae", p);
+
+  expectStandsOnTheFloor(p);
+  expectKneesAsTheSource(p, cmu.skeleton, 5.0);
+}
+
+TEST(MotionOnFloor, CmuJumpsOntoBcnStandOnItsFloor) {
+  const Character& bcn = riggedWithProductionBiped("X/BCN_Epileptic.X", "0,0.79,0");
+  ASSERT_FALSE(bcn.skin.perVertex.empty());
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  const Played p = play(bcn, "BVH/01_01.bvh");
+  print("01_01 -> BCN", p);
+  expectStandsOnTheFloor(p);
+  expectKneesAsTheSource(p, cmu.skeleton, 5.0);
+}
