@@ -10,6 +10,7 @@
 
 #include "io/import_character.h"
 #include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
 #include "motion/retarget_motion.h"
 
 namespace {
@@ -43,6 +44,26 @@ void BM_Retarget01_01OntoBcn(benchmark::State& state) {
   state.counters["frames_per_s"] = benchmark::Counter(double(frames), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Retarget01_01OntoBcn)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The path `animate` and the workstation take (issue 17): onto the character, so on its floor,
+// its soles skinned every frame to plant them and keep them out of the floor.
+void BM_Retarget01_01OntoBcnCharacter(benchmark::State& state) {
+  const rw::Character& motion = load("BVH/01_01.bvh");
+  const rw::Character& rig = load("X/BCN_Epileptic.X");
+  const auto map = rw::matchJoints(motion.skeleton, rig.skeleton);
+  if (!map) {
+    state.SkipWithError(map.error().message.c_str());
+    return;
+  }
+  long frames = 0;
+  for (auto _ : state) {
+    auto r = rw::retargetOntoCharacter(motion.skeleton, motion.clips.at(0), rig, *map);
+    benchmark::DoNotOptimize(r);
+    frames += r ? r->frames : 0;
+  }
+  state.counters["frames_per_s"] = benchmark::Counter(double(frames), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Retarget01_01OntoBcnCharacter)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

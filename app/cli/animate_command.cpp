@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/character_output.h"
+#include "cli/clip_transfer.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
@@ -41,23 +42,11 @@ Expected<std::map<std::string, std::string>> readMap(const std::string& path) {
   return map;
 }
 
-/// `name`, or `name.2`, `name.3`, ... if the character already has a clip called that.
-std::string uniqueClipName(const Character& character, const std::string& name) {
-  auto taken = [&](const std::string& candidate) {
-    for (const AnimationClip& c : character.clips)
-      if (c.name == candidate) return true;
-    return false;
-  };
-  std::string candidate = name.empty() ? std::string("retargeted") : name;
-  for (int k = 2; taken(candidate); ++k) candidate = name + "." + std::to_string(k);
-  return candidate;
-}
-
 }  // namespace
 
 void addAnimateCommand(CLI::App& app, int& exitCode) {
   struct Options {
-    std::string rig, motion, out, map, json;
+    std::string rig, motion, out, map, json, clip = "all";
     RetargetParams params;
   };
   auto o = std::make_shared<Options>();
@@ -67,17 +56,19 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("MOTION", o->motion, "motion file (BVH or any animated file Assimp reads)")
       ->required();
   cmd->add_option("-o,--output", o->out,
-                  "OUT.json: the retargeted clip; OUT.fbx|.glb|.gltf: the rig's character with "
-                  "the clip added to its animations")
+                  "OUT.json: the retargeted clips; OUT.fbx|.glb|.gltf: the rig's character with "
+                  "the clips added to its animations")
       ->required();
   cmd->add_option("--map", o->map, "joint map JSON: {\"motion joint\": \"rig joint\"}");
   cmd->add_option("--json", o->json, "write the quality report to this file ('-' for stdout)");
+  cmd->add_option("--clip", o->clip, "the motion's clip to retarget, by name, or 'all'")
+      ->capture_default_str();
   cmd->add_option("--fps", o->params.framesPerSecond, "output frame rate (default: the motion's)");
   cmd->callback([o, &exitCode] {
     exitCode = kExitBadInput;
     if (!checkOutputFormat(o->out)) return;
-    // A character output needs the rig's mesh, weights and clips too, not only its skeleton.
-    const bool wholeCharacter = isCharacterOutput(o->out);
+    // The rig's whole character (mesh and weights too) when there is one: its rest mesh is the
+    // floor the motion stands on, and the report measures the skinned mesh.
     Character character;
     std::map<std::string, std::string> userMap;
     if (endsWith(o->rig, ".json")) {
@@ -87,10 +78,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
         return;
       }
       userMap = doc->jointMap;
-      if (wholeCharacter)
-        character = loadRigCharacterOrExit(o->rig, *doc);
-      else
-        character.skeleton = doc->skeleton;
+      character = loadRigCharacterOrExit(o->rig, *doc);
     } else {
       character = loadOrExit(o->rig);
     }
@@ -102,6 +90,11 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
     const Character motion = loadOrExit(o->motion);
     if (motion.skeleton.empty() || motion.clips.empty()) {
       std::cerr << o->motion << ": the file has no skeleton animation" << std::endl;
+      return;
+    }
+    const Expected<std::vector<int>> clips = selectClips(motion, o->clip, o->motion);
+    if (!clips) {
+      std::cerr << clips.error().message << std::endl;
       return;
     }
     if (!o->map.empty()) {
@@ -118,58 +111,64 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
       exitCode = map.error().message.rfind("joint map", 0) == 0 ? kExitBadInput : kExitCannotDo;
       return;
     }
-    const auto start = std::chrono::steady_clock::now();
-    auto result = retargetMotion(motion.skeleton, motion.clips.front(), rig, *map, o->params);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!result) {
-      std::cerr << o->motion << ": " << result.error().message << std::endl;
-      exitCode = kExitCannotDo;
-      return;
+    std::vector<ClipTransfer> done;
+    for (int c : *clips) {
+      Expected<ClipTransfer> t = transferClip(motion, c, character, *map, o->params);
+      if (!t) {
+        std::cerr << o->motion << ": clip '" << motion.clips[c].name
+                  << "': " << t.error().message << std::endl;
+        exitCode = kExitCannotDo;
+        return;
+      }
+      done.push_back(std::move(*t));
     }
-    const RetargetMetrics m = measureRetarget(*result, *map, seconds);
-    // .json: the clip alone; .fbx / .glb / .gltf: the rig's character with the clip added to
+    // .json: the clips alone; .fbx / .glb / .gltf: the rig's character with the clips added to
     // its own clips (renamed if one of them has its name).
+    nlohmann::json reports = nlohmann::json::array();
+    std::vector<AnimationClip> added;
+    for (ClipTransfer& t : done) {
+      t.result.clip.name = uniqueClipName(character.clips, t.result.clip.name);
+      character.clips.push_back(t.result.clip);
+      added.push_back(t.result.clip);
+      reports.push_back(clipReport(t));
+    }
     Status written;
-    std::string clipName = result->clip.name;
-    if (wholeCharacter) {
-      AnimationClip clip = result->clip;
-      clip.name = clipName = uniqueClipName(character, clip.name);
-      character.clips.push_back(std::move(clip));
+    if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out);
+    } else if (added.size() == 1) {
+      written = writeFileAtomically(o->out, clipToJson(added.front(), rig).dump() + "\n");
     } else {
-      written = writeFileAtomically(o->out, clipToJson(result->clip, rig).dump() + "\n");
+      nlohmann::json all = {{"format", "rigwright-clips"}, {"version", 1}, {"clips", {}}};
+      for (const AnimationClip& clip : added) all["clips"].push_back(clipToJson(clip, rig));
+      written = writeFileAtomically(o->out, all.dump() + "\n");
     }
     if (Status bad = written) {
       std::cerr << bad->message << std::endl;
       return;
     }
-    const nlohmann::json report = {
-        {"rig", o->rig},
-        {"motion", o->motion},
-        {"clip", clipName},
-        {"frames", m.frames},
-        {"clipFramesPerSecond", m.clipFramesPerSecond},
-        {"scale", m.scale},
-        {"footSkate",
-         {{"unitsPerSecond", m.footSkate},
-          {"percentLegPerSecond", m.footSkatePercentLegPerSecond},
-          {"plantedFootFrames", m.plantedFrames}}},
-        {"groundPenetration", m.maxPenetration},
-        {"poseFidelityDegrees", {{"mean", m.poseFidelityDegrees}, {"max", m.maxPoseErrorDegrees}}},
-        {"unmappedMotionJoints", m.unmappedSource},
-        {"unmappedRigJoints", m.unmappedTarget},
-        {"retargetFramesPerSecond", m.retargetFramesPerSecond},
-        {"notes", result->notes}};
+    // The first clip's numbers stay at the top level (the report of a one-clip motion), every
+    // clip's under "clips".
+    nlohmann::json report = reports.front();
+    report["rig"] = o->rig;
+    report["motion"] = o->motion;
+    report["unmappedMotionJoints"] = map->unmappedSource;
+    report["unmappedRigJoints"] = map->unmappedTarget;
+    report["clips"] = reports;
     if (!writeJsonReport(o->json, report)) {
       exitCode = kExitBadInput;
       return;
     }
-    std::cout << o->out << ": " << m.frames << " frames @ " << m.clipFramesPerSecond
-              << " fps; skate " << m.footSkatePercentLegPerSecond << " % leg/s, penetration "
-              << m.maxPenetration << ", fidelity " << m.poseFidelityDegrees << " deg, "
-              << m.unmappedSource.size() << " motion / " << m.unmappedTarget.size()
-              << " rig joints unmapped, " << m.retargetFramesPerSecond << " frames/s\n";
+    for (const ClipTransfer& t : done) {
+      const RetargetMetrics& m = t.metrics;
+      std::cout << o->out << ": '" << t.result.clip.name << "' " << m.frames << " frames @ "
+                << m.clipFramesPerSecond << " fps; skate " << m.footSkatePercentLegPerSecond
+                << " % leg/s, penetration "
+                << (t.ground ? t.ground->maxPenetration : m.maxPenetration) << ", fidelity "
+                << m.poseFidelityDegrees << " deg, " << m.retargetFramesPerSecond
+                << " frames/s\n";
+    }
+    std::cout << o->out << ": " << map->unmappedSource.size() << " motion / "
+              << map->unmappedTarget.size() << " rig joints unmapped\n";
     exitCode = kExitOk;
   });
 }

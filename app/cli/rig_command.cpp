@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/character_output.h"
+#include "cli/clip_transfer.h"
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
 #include "cli/retarget_options.h"
@@ -20,7 +21,7 @@ namespace rw::cli {
 
 void addRigCommand(CLI::App& app, int& exitCode) {
   struct Options : RetargetOptions {
-    std::string motion, out, json;
+    std::string motion, out, json, clip = "all";
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
@@ -29,6 +30,8 @@ void addRigCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("MOTION", o->motion, "motion to put on the rig (BVH or any animated file)");
   cmd->add_option("-o,--output", o->out, "OUT.fbx, OUT.glb, OUT.gltf or OUT.json")->required();
   cmd->add_option("--json", o->json, "write the report to this file ('-' for stdout)");
+  cmd->add_option("--clip", o->clip, "the motion's clip to put on the rig, by name, or 'all'")
+      ->capture_default_str();
   cmd->callback([o, &exitCode] {
     using Clock = std::chrono::steady_clock;
     if (!checkOutputFormat(o->out)) {
@@ -36,6 +39,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       return;
     }
     Character motion;
+    std::vector<int> clips;
     if (!o->motion.empty()) {  // read first: a bad motion file costs nothing
       motion = loadOrExit(o->motion);
       if (motion.skeleton.empty() || motion.clips.empty()) {
@@ -43,6 +47,13 @@ void addRigCommand(CLI::App& app, int& exitCode) {
         exitCode = kExitBadInput;
         return;
       }
+      Expected<std::vector<int>> chosen = selectClips(motion, o->clip, o->motion);
+      if (!chosen) {
+        std::cerr << chosen.error().message << std::endl;
+        exitCode = kExitBadInput;
+        return;
+      }
+      clips = *chosen;
     }
     const std::unique_ptr<RetargetRun> run = runRetargetOrReport(*o, exitCode);
     if (!run) return;
@@ -71,22 +82,31 @@ void addRigCommand(CLI::App& app, int& exitCode) {
         exitCode = kExitCannotDo;
         return;
       }
-      Expected<RetargetResult> moved =
-          retargetMotion(motion.skeleton, motion.clips.front(), character.skeleton, *map);
-      if (!moved) {
-        std::cerr << o->motion << ": " << moved.error().message << std::endl;
-        exitCode = kExitCannotDo;
-        return;
+      nlohmann::json reports = nlohmann::json::array();
+      for (int c : clips) {
+        Expected<ClipTransfer> moved = transferClip(motion, c, character, *map, {});
+        if (!moved) {
+          std::cerr << o->motion << ": clip '" << motion.clips[c].name
+                    << "': " << moved.error().message << std::endl;
+          exitCode = kExitCannotDo;
+          return;
+        }
+        moved->result.clip.name = uniqueClipName(character.clips, moved->result.clip.name);
+        character.clips.push_back(moved->result.clip);
+        reports.push_back(clipReport(*moved));
       }
-      const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-      const RetargetMetrics m = measureRetarget(*moved, *map, seconds);
-      character.clips.push_back(moved->clip);
-      report["stage_seconds"]["motion"] = seconds;
-      report["motion"] = {{"clip", moved->clip.name},
-                          {"frames", m.frames},
-                          {"foot_skate_percent_leg_per_second", m.footSkatePercentLegPerSecond},
-                          {"max_penetration", m.maxPenetration},
-                          {"pose_fidelity_degrees", m.poseFidelityDegrees}};
+      report["stage_seconds"]["motion"] =
+          std::chrono::duration<double>(Clock::now() - t0).count();
+      // The first clip's summary under "motion" (as for a one-clip file), every clip's under
+      // "clips".
+      const nlohmann::json& first = reports.front();
+      report["motion"] = {
+          {"clip", first["clip"]},
+          {"frames", first["frames"]},
+          {"foot_skate_percent_leg_per_second", first["footSkate"]["percentLegPerSecond"]},
+          {"max_penetration", first["groundPenetration"]},
+          {"pose_fidelity_degrees", first["poseFidelityDegrees"]["mean"]}};
+      report["clips"] = reports;
     }
     Status written;
     if (isCharacterOutput(o->out)) {
@@ -100,7 +120,10 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     std::cout << o->out << ": " << character.skeleton.size() << " bones ("
               << report["matches"].size() << " arcs matched, " << report["unplaced"].size()
               << " unplaced), weights on " << character.mesh.source.positions.size() << " vertices"
-              << (character.clips.empty() ? "" : ", 1 clip") << "\n";
+              << (character.clips.empty()
+                      ? std::string()
+                      : ", " + std::to_string(character.clips.size()) + " clip(s)")
+              << "\n";
     exitCode = kExitOk;
   });
 }

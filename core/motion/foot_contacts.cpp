@@ -6,6 +6,33 @@
 
 namespace rw {
 
+namespace {
+
+/// Planted intervals of one track: within `height` of `reference` and slower than `speed`.
+void contactsOf(const std::vector<Eigen::Vector3d>& p, int limb, double fps, double reference,
+                double height, double speed, int minFrames, std::vector<FootContact>& out) {
+  const int n = int(p.size());
+  if (n < 2) return;
+  auto planted = [&](int i) {
+    const int a = std::max(0, i - 1), b = std::min(n - 1, i + 1);
+    Eigen::Vector3d v = (p[b] - p[a]) * fps / double(b - a);
+    v.y() = 0;
+    return p[i].y() - reference < height && v.norm() < speed;
+  };
+  for (int i = 0; i < n;) {
+    if (!planted(i)) {
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j + 1 < n && planted(j + 1)) ++j;
+    if (j - i + 1 >= minFrames) out.push_back({limb, i, j});
+    i = j + 1;
+  }
+}
+
+}  // namespace
+
 std::vector<FootContact> detectFootContacts(const std::vector<std::vector<Eigen::Vector3d>>& ankle,
                                             double fps, double legLength,
                                             const FootContactParams& params) {
@@ -13,29 +40,23 @@ std::vector<FootContact> detectFootContacts(const std::vector<std::vector<Eigen:
   if (legLength <= 0 || fps <= 0) return contacts;
   const int minFrames = std::max(2, int(std::ceil(params.minDurationSeconds * fps)));
   for (std::size_t f = 0; f < ankle.size(); ++f) {
-    const auto& p = ankle[f];
-    const int n = int(p.size());
-    if (n < 2) continue;
     double lowest = std::numeric_limits<double>::infinity();
-    for (const auto& q : p) lowest = std::min(lowest, q.y());
-    auto planted = [&](int i) {
-      const int a = std::max(0, i - 1), b = std::min(n - 1, i + 1);
-      Eigen::Vector3d v = (p[b] - p[a]) * fps / double(b - a);
-      v.y() = 0;
-      return p[i].y() - lowest < params.heightFraction * legLength &&
-             v.norm() < params.speedFraction * legLength;
-    };
-    for (int i = 0; i < n;) {
-      if (!planted(i)) {
-        ++i;
-        continue;
-      }
-      int j = i;
-      while (j + 1 < n && planted(j + 1)) ++j;
-      if (j - i + 1 >= minFrames) contacts.push_back({int(f), i, j});
-      i = j + 1;
-    }
+    for (const auto& q : ankle[f]) lowest = std::min(lowest, q.y());
+    contactsOf(ankle[f], int(f), fps, lowest, params.heightFraction * legLength,
+               params.speedFraction * legLength, minFrames, contacts);
   }
+  return contacts;
+}
+
+std::vector<FootContact> detectFloorContacts(const std::vector<std::vector<Eigen::Vector3d>>& end,
+                                             double fps, double legLength, double floor,
+                                             int firstIndex, const FootContactParams& params) {
+  std::vector<FootContact> contacts;
+  if (legLength <= 0 || fps <= 0 || !std::isfinite(floor)) return contacts;
+  const int minFrames = std::max(2, int(std::ceil(params.minDurationSeconds * fps)));
+  for (std::size_t k = 0; k < end.size(); ++k)
+    contactsOf(end[k], firstIndex + int(k), fps, floor, params.heightFraction * legLength,
+               params.speedFraction * legLength, minFrames, contacts);
   return contacts;
 }
 

@@ -20,9 +20,9 @@ struct FootContactParams {
   double minDurationSeconds = 0.05;
 };
 
-/// One interval of planted frames [first, last] of one foot.
+/// One interval of planted frames [first, last] of one limb end.
 struct FootContact {
-  int foot = 0;  ///< 0 left, 1 right
+  int foot = 0;  ///< 0 left foot, 1 right foot (retarget_motion also uses 2, 3: left, right hand)
   int first = 0, last = 0;
 };
 
@@ -30,5 +30,12 @@ struct FootContact {
 std::vector<FootContact> detectFootContacts(const std::vector<std::vector<Eigen::Vector3d>>& ankle,
                                             double framesPerSecond, double legLength,
                                             const FootContactParams& params = {});
+
+/// Contacts of limb ends with a known floor (a hand put on the ground): planted while the joint
+/// is within params.heightFraction × legLength of `floor` and moves slowly. `end[k][i]`: limb
+/// end k at frame i; contacts carry `firstIndex + k` as their limb.
+std::vector<FootContact> detectFloorContacts(const std::vector<std::vector<Eigen::Vector3d>>& end,
+                                             double framesPerSecond, double legLength, double floor,
+                                             int firstIndex, const FootContactParams& params = {});
 
 }  // namespace rw

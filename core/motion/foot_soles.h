@@ -1,10 +1,11 @@
 #pragma once
-// The soles of a rigged character's feet: points of its rest mesh under each foot, with their
-// skin weights, so they move exactly as the skinned mesh does (the heel's blend with the shin
-// drops it below the foot bone when the knee bends deeply). Lu et al. 2009 §3.4 keeps end-effector
-// *joints* out of the ground; what a viewer sees touch the floor is the mesh, whose heel and toe
-// tips lie beyond those joints and swing below them when the foot tilts. The retargeter uses these
-// points to put a planted sole on the floor and to keep every sole above it.
+// Where a rigged character touches the floor: points of its rest mesh under each foot and over
+// each hand, with their skin weights, so they move exactly as the skinned mesh does (a heel's
+// blend with the shin drops it below the foot bone when the knee bends deeply). Lu et al. 2009
+// §3.4 keeps end-effector *joints* out of the ground; what a viewer sees touch the floor is the
+// mesh, whose heels, toe tips and palms lie beyond those joints and swing below them. The
+// retargeter puts planted soles and palms on the floor with these points and keeps the rest of
+// the body (bodyPoints) out of it.
 #include <array>
 #include <vector>
 
@@ -13,26 +14,38 @@
 
 namespace rw {
 
+/// Limb ends in the order the retargeter uses them.
+enum LimbEnd { kLeftFoot = 0, kRightFoot = 1, kLeftHand = 2, kRightHand = 3 };
+
 struct SolePoint {
-  int foot = 0;                                    ///< 0 left, 1 right
+  int limb = 0;                                    ///< LimbEnd, or -1 for a point of the body
   Eigen::Vector3d rest = Eigen::Vector3d::Zero();  ///< rest position, character space
   std::vector<Influence> influences;               ///< its skin weights (normalized)
 };
 
 struct FootSoleParams {
-  /// A vertex belongs to a foot when the foot's bones (the ankle joint and below) hold at least
-  /// this share of its weight (as ground_contact.h measures it).
-  double footWeightShare = 0.5;
-  /// Sole vertices are the foot's vertices within this fraction of the foot's own rest height
-  /// above its lowest vertex: the underside (heel, ball, toe tips), not the instep.
+  /// A vertex belongs to a limb end when that end's bones (the ankle or wrist joint and below)
+  /// hold at least this share of its weight (as ground_contact.h measures it).
+  double endWeightShare = 0.5;
+  /// Sole vertices are a foot's vertices within this fraction of the foot's own rest height
+  /// above its lowest vertex: the underside (heel, ball, toe tips), not the instep. A hand
+  /// takes all its vertices: its rest pose does not say which side will meet the floor.
   double soleBandFraction = 0.25;
-  /// At most this many points per foot (evenly thinned): enough to follow a heel and a toe tip.
-  int maxPointsPerFoot = 256;
+  /// At most this many points per limb end (evenly thinned): enough to follow a heel, a toe tip
+  /// and a fingertip.
+  int maxPointsPerEnd = 256;
 };
 
-/// The sole points of both feet (`ankles`: left and right ankle joints, -1 for none). Empty when
-/// the character has no mesh or no weights.
-std::vector<SolePoint> footSoles(const Character& character, const std::array<int, 2>& ankles,
+/// The contact points of the four limb ends (`ends`: ankle and wrist joints in LimbEnd order,
+/// -1 for none). Empty when the character has no mesh or no weights.
+std::vector<SolePoint> limbSoles(const Character& character, const std::array<int, 4>& ends,
                                  const FootSoleParams& params = {});
+
+/// Points spread over the trunk and head (vertices whose weight lies mostly in the limbs below
+/// `limbRoots`, the thighs and upper arms, are left out: IK places the limbs), one per cell of
+/// a grid `cellFraction` × the rest mesh's height: what keeps a sitting, lying or kneeling body
+/// out of the floor, where Lu's effectors say nothing.
+std::vector<SolePoint> bodyPoints(const Character& character, const std::array<int, 4>& limbRoots,
+                                  double cellFraction = 0.015);
 
 }  // namespace rw

@@ -70,31 +70,46 @@ GroundContact measureGroundContact(const Character& c, const AnimationClip& clip
   const double inf = std::numeric_limits<double>::infinity();
   g.lowest.assign(g.frames, inf);
   for (auto& s : g.sole) s.assign(g.frames, inf);
+  std::array<std::vector<Eigen::Vector2d>, 2> centroid;
+  for (auto& c : centroid) c.assign(g.frames, Eigen::Vector2d::Zero());
   tbb::parallel_for(0, g.frames, [&](int f) {
     const double t = std::min(clip.duration, f / g.framesPerSecond);
     const auto globals = c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, t));
     const auto skinned = skinCharacter(c, globals, SkinningMethod::LinearBlend);
+    std::array<int, 2> count{0, 0};
     for (std::size_t v = 0; v < skinned.size(); ++v) {
       const double y = skinned[v].y() - g.floor;
       g.lowest[f] = std::min(g.lowest[f], y);
-      if (foot[v] >= 0) g.sole[foot[v]][f] = std::min(g.sole[foot[v]][f], y);
+      if (foot[v] < 0) continue;
+      g.sole[foot[v]][f] = std::min(g.sole[foot[v]][f], y);
+      centroid[foot[v]][f] += Eigen::Vector2d(skinned[v].x(), skinned[v].z());
+      ++count[foot[v]];
     }
+    for (int side = 0; side < 2; ++side)
+      if (count[side] > 0) centroid[side][f] /= count[side];
   });
   for (double y : g.lowest)
     if (std::isfinite(y)) g.maxPenetration = std::max(g.maxPenetration, -y);
-  double sum = 0;
+  double sum = 0, skate = 0;
+  int steps = 0;
   for (const FootContact& contact : contacts) {
     if (contact.foot < 0 || contact.foot > 1) continue;
-    for (int f = std::max(0, contact.first); f <= std::min(g.frames - 1, contact.last); ++f) {
+    const int first = std::max(0, contact.first), last = std::min(g.frames - 1, contact.last);
+    for (int f = first; f <= last; ++f) {
       const double y = g.sole[contact.foot][f];
       if (!std::isfinite(y)) continue;
       sum += y;
       g.maxPlantedOffset = std::max(g.maxPlantedOffset, std::abs(y));
       g.maxPlantedFloat = std::max(g.maxPlantedFloat, y);
       ++g.plantedFootFrames;
+      if (f > first) {
+        skate += (centroid[contact.foot][f] - centroid[contact.foot][f - 1]).norm();
+        ++steps;
+      }
     }
   }
   if (g.plantedFootFrames > 0) g.meanPlantedOffset = sum / g.plantedFootFrames;
+  if (steps > 0) g.plantedSkate = skate / steps * g.framesPerSecond;
   return g;
 }
 

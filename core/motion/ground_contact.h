@@ -2,7 +2,7 @@
 // Ground contact of a skinned character playing a clip, measured on what a viewer sees: the
 // skinned mesh's vertices, not the joints. Per frame the lowest vertex of the whole mesh (under
 // the floor is penetration) and the lowest vertex of each foot's sole region (on a planted frame
-// it should touch the floor: above is float, below penetration).
+// it should touch the floor: above is float, below penetration; sliding along it is skate).
 //
 // The floor is where the rest mesh stands (its lowest rest vertex): the bind pose is the
 // character standing.
@@ -34,6 +34,9 @@ struct GroundContact {
   double meanPlantedOffset = 0.0;  ///< mean (sole − floor), signed
   double maxPlantedFloat = 0.0;    ///< highest sole above the floor, >= 0
   int plantedFootFrames = 0;
+  /// Foot skate as a viewer sees it: the mean ground-plane speed of a planted foot's vertices
+  /// (their centroid), in units per second, over consecutive planted frames.
+  double plantedSkate = 0.0;
   double percent(double units) const { return height > 0 ? 100.0 * units / height : 0.0; }
 };
 

@@ -13,8 +13,12 @@ Expected<RetargetResult> retargetOntoCharacter(const Skeleton& source, const Ani
     params.targetFloor = restFloorHeight(target);
     if (!target.skin.perVertex.empty()) {
       const BodyLayout& t = map.target;
-      params.targetSoles = footSoles(
-          target, {t.legs[0].valid() ? t.legs[0].end : -1, t.legs[1].valid() ? t.legs[1].end : -1});
+      auto end = [](const BodyLimb& limb) { return limb.valid() ? limb.end : -1; };
+      const std::array<int, 4> ends{end(t.legs[0]), end(t.legs[1]), end(t.arms[0]), end(t.arms[1])};
+      params.targetSoles = limbSoles(target, ends);
+      auto root = [](const BodyLimb& limb) { return limb.valid() ? limb.upper : -1; };
+      params.targetBody =
+          bodyPoints(target, {root(t.legs[0]), root(t.legs[1]), root(t.arms[0]), root(t.arms[1])});
     }
   }
   return retargetMotion(source, clip, target.skeleton, map, params);

@@ -59,6 +59,7 @@ RetargetMetrics measureRetarget(const RetargetResult& r, const JointCorresponden
 
   double skateSum = 0;
   for (const FootContact& c : r.contacts) {
+    if (c.foot < 0 || c.foot > 1) continue;  // hands on the floor are not feet
     const int ankle = r.targetAnkles[c.foot];
     if (ankle < 0) continue;
     for (int f = c.first + 1; f <= c.last; ++f) {

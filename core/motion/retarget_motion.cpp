@@ -132,14 +132,14 @@ struct Soles {
     double weight;
     Vec3 offset;  ///< the point in the joint's rest frame
   };
-  std::vector<int> foot;
+  std::vector<int> limb;
   std::vector<std::vector<Weighted>> points;
   double floor = 0.0;
 
   Soles(const std::vector<SolePoint>& soles, const RestFrame& trest, double floorHeight)
       : floor(floorHeight) {
     for (const SolePoint& p : soles) {
-      foot.push_back(p.foot);
+      limb.push_back(p.limb);
       auto& w = points.emplace_back();
       for (const Influence& i : p.influences)
         w.push_back({i.joint, i.weight,
@@ -151,7 +151,7 @@ struct Soles {
   double lowest(int side, const Quat* R, const Vec3* P) const {
     double y = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < points.size(); ++k) {
-      if (side >= 0 && foot[k] != side) continue;
+      if (side >= 0 && limb[k] != side) continue;
       double h = 0;
       for (const Weighted& w : points[k])
         h += w.weight * (P[w.joint].y() + (R[w.joint] * w.offset).y());
@@ -259,31 +259,44 @@ void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayou
   }
 }
 
-/// When the source's feet are planted (foot_contacts.h): per foot and frame, how firmly (1 in a
-/// contact, easing to 0 over params.pinBlendSeconds around it) and the contact's firmest frame
-/// (the source ankle lowest), where the target's foot is pinned.
+/// The four limbs in LimbEnd order (foot_soles.h): legs, then arms.
+const BodyLimb& limbOf(const BodyLayout& layout, int k) {
+  return k < 2 ? layout.legs[k] : layout.arms[k - 2];
+}
+
+/// When the source's feet (and hands) are planted (foot_contacts.h): per limb and frame, how
+/// firmly (1 in a contact, easing to 0 over params.pinBlendSeconds around it) and the contact's
+/// firmest frame (the source's limb end lowest), where the target's limb end is pinned.
 struct PlantSchedule {
-  std::array<std::vector<double>, 2> weight;
-  std::array<std::vector<int>, 2> pinFrame;  ///< -1 where the foot is free
+  std::array<std::vector<double>, 4> weight;
+  std::array<std::vector<int>, 4> pinFrame;  ///< -1 where the limb is free
 };
 
-PlantSchedule plantSchedule(const BodyLayout& sl, const RetargetParams& params, RetargetResult& r) {
+PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl,
+                            const RetargetParams& params, RetargetResult& r) {
   const int nf = r.frames;
   PlantSchedule plant;
-  for (int side = 0; side < 2; ++side) {
-    plant.weight[side].assign(nf, 0.0);
-    plant.pinFrame[side].assign(nf, -1);
+  for (int k = 0; k < 4; ++k) {
+    plant.weight[k].assign(nf, 0.0);
+    plant.pinFrame[k].assign(nf, -1);
   }
   if (!params.pinFeet || !sl.legs[0].valid() || !sl.legs[1].valid()) return plant;
-  std::vector<std::vector<Vec3>> ankles(2);
-  for (int side = 0; side < 2; ++side)
-    for (int f = 0; f < nf; ++f) ankles[side].push_back(r.source(f, sl.legs[side].end));
-  r.contacts = detectFootContacts(ankles, r.framesPerSecond, sl.legLength, params.contacts);
+  std::array<std::vector<Vec3>, 4> ends;
+  for (int k = 0; k < 4; ++k)
+    if (limbOf(sl, k).valid() && limbOf(tl, k).valid())
+      for (int f = 0; f < nf; ++f) ends[k].push_back(r.source(f, limbOf(sl, k).end));
+  r.contacts =
+      detectFootContacts({ends[0], ends[1]}, r.framesPerSecond, sl.legLength, params.contacts);
+  if (params.pinHands && !ends[2].empty() && !ends[3].empty()) {
+    const auto hands = detectFloorContacts({ends[2], ends[3]}, r.framesPerSecond, sl.legLength,
+                                           r.sourceGround, kLeftHand, params.handContacts);
+    r.contacts.insert(r.contacts.end(), hands.begin(), hands.end());
+  }
   const int blend = std::max(0, int(std::lround(params.pinBlendSeconds * r.framesPerSecond)));
   for (const FootContact& c : r.contacts) {
     int firmest = c.first;
     for (int f = c.first; f <= c.last; ++f)
-      if (ankles[c.foot][f].y() < ankles[c.foot][firmest].y()) firmest = f;
+      if (ends[c.foot][f].y() < ends[c.foot][firmest].y()) firmest = f;
     for (int f = std::max(0, c.first - blend); f <= std::min(nf - 1, c.last + blend); ++f) {
       const int outside = f < c.first ? c.first - f : (f > c.last ? f - c.last : 0);
       const double w = 1.0 - double(outside) / double(blend + 1);
@@ -308,27 +321,37 @@ void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const
   }
 }
 
-/// With soles, how far to lift the body at frame f: out of the floor, the sole deepest under
-/// it, but no higher than every planted foot can still reach the floor from (straight, at most
-/// params.maxLegStretch longer), so that a lower foot is raised by its own knee rather than
-/// the other lifted off the floor. Straight legs stay straight where they can.
+/// With soles, how far to lift the body at frame f: out of the floor, the foot sole deepest
+/// under it, but no higher than every planted limb can still reach the floor from (straight, at
+/// most params.maxLegStretch longer), so that a lower foot is raised by its own knee rather
+/// than the other lifted off the floor: straight legs stay straight where they can. Hands do
+/// not lift the body (the legs carry it; a hand on the floor is placed by its own arm).
 double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& plant,
                 const RetargetParams& params, int f, const Quat* R, const Vec3* P) {
-  const double depth = std::max(0.0, soles.floor - soles.lowest(-1, R, P));
+  double depth = 0;
+  for (int side = 0; side < 2; ++side)
+    depth = std::max(depth, soles.floor - soles.lowest(side, R, P));
   double limit = std::numeric_limits<double>::infinity();
-  for (int side = 0; side < 2; ++side) {
-    const BodyLimb& leg = tl.legs[side];
-    if (plant.weight[side][f] <= 0 || !leg.valid()) continue;
-    const Vec3 &hip = P[leg.upper], &ankle = P[leg.end];
+  for (int k = 0; k < 4; ++k) {
+    const BodyLimb& limb = limbOf(tl, k);
+    if (plant.weight[k][f] <= 0 || !limb.valid()) continue;
+    const Vec3 &top = P[limb.upper], &end = P[limb.end];
     const double reach = (1.0 + params.maxLegStretch) * params.ik.maxReachFraction *
-                         ((P[leg.lower] - hip).norm() + (ankle - P[leg.lower]).norm());
-    const double toFloor = soles.floor - soles.lowest(side, R, P);  // ankle move to stand
-    const double across = Eigen::Vector2d(ankle.x() - hip.x(), ankle.z() - hip.z()).norm();
+                         ((P[limb.lower] - top).norm() + (end - P[limb.lower]).norm());
+    const double toFloor = soles.floor - soles.lowest(k, R, P);  // end move to touch
+    if (!std::isfinite(toFloor)) continue;
+    const double across = Eigen::Vector2d(end.x() - top.x(), end.z() - top.z()).norm();
     if (across >= reach) continue;
-    limit = std::min(limit,
-                     std::sqrt(reach * reach - across * across) - (hip.y() - ankle.y() - toFloor));
+    limit =
+        std::min(limit, std::sqrt(reach * reach - across * across) - (top.y() - end.y() - toFloor));
   }
   return std::clamp(limit, 0.0, depth);
+}
+
+/// How far the body at frame f is under the floor, anywhere (0 when it is not).
+double bodyDepth(const Soles& body, const Quat* R, const Vec3* P) {
+  const double lowest = body.lowest(-1, R, P);
+  return std::isfinite(lowest) ? std::max(0.0, body.floor - lowest) : 0.0;
 }
 
 /// Pass 1: rotations transferred through the intermediate skeleton, the root placed on the
@@ -336,7 +359,7 @@ double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& p
 std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& srest,
                                        const RestFrame& trest, const std::vector<Quat>& sourceR,
                                        const std::vector<Quat>& carry, const GroundModel& g,
-                                       const BodyLayout& tl, const Soles& soles,
+                                       const BodyLayout& tl, const Soles& soles, const Soles& body,
                                        const PlantSchedule& plant, const RetargetParams& params,
                                        RetargetResult& r) {
   const int nt = target.size(), ns = r.sourceJoints, nf = r.frames;
@@ -379,7 +402,7 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
               std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
       } else {
         placeChain(target, trest, troot, R, rootPos, P);
-        deepest = soleLift(tl, soles, plant, params, f, R, P);
+        deepest = std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
       }
       rootPos.y() += deepest;
     }
@@ -400,84 +423,89 @@ std::vector<int> subtreeOf(const Skeleton& s, int top) {
   return out;
 }
 
-/// Pass 2 (beyond the paper): the source's planted feet pinned on the target with two-bone IK
-/// on thigh and shin, eased in and out over params.pinBlendSeconds. A foot is pinned, in the
-/// ground plane, where the target's ankle is at the contact's firmest frame (the source ankle
-/// lowest), and in height at the ground model's height for that ankle, frame by frame: on the
-/// floor when the source's is, raised by the source's raise scaled. A leg that cannot reach
-/// (straight already) stays short rather than bending the other knee.
-void pinPlantedFeet(const Skeleton& target, const RestFrame& trest, const BodyLayout& tl,
-                    const GroundModel& g, const Soles& soles, const PlantSchedule& plant,
-                    const RetargetParams& params, std::vector<Quat>& targetR, RetargetResult& r) {
+/// Moves a limb's end joint to `want` with two-bone IK on its upper and lower bones; the end
+/// keeps its global orientation (a foot stays flat, its toes with it). A straight limb that
+/// still falls short is lengthened by up to params.maxLegStretch (Lu §3.2 adjusts the
+/// intermediate skeleton's segment lengths): invisible at that size, where lowering the pelvis
+/// would bend the other, planted knee.
+void reachWithLimb(const Skeleton& target, const RestFrame& trest, const BodyLimb& limb,
+                   const std::vector<int>& below, const Vec3& want, const RetargetParams& params,
+                   Quat* R, Vec3* P) {
+  const Quat endR = R[limb.end];
+  Quat upperR = R[limb.upper], lowerR = R[limb.lower];
+  const double miss =
+      solveTwoBoneIk(P[limb.upper], P[limb.lower], P[limb.end], want, upperR, lowerR, params.ik);
+  double stretch = 1.0;
+  if (miss > 0) {
+    const double length =
+        (P[limb.lower] - P[limb.upper]).norm() + (P[limb.end] - P[limb.lower]).norm();
+    stretch = std::clamp((want - P[limb.upper]).norm() / (params.ik.maxReachFraction * length), 1.0,
+                         1.0 + params.maxLegStretch);
+  }
+  R[limb.lower] = lowerR;
+  R[limb.end] = endR;
+  R[limb.upper] = upperR;
+  for (int j : below) {
+    if (j == limb.upper) continue;
+    const int p = target.joints[j].parent;
+    const double k = j == limb.lower || j == limb.end ? stretch : 1.0;
+    P[j] = P[p] + R[p] * (k * trest.localT[j]);
+  }
+}
+
+/// Pass 2 (beyond the paper): the source's planted feet (and hands) pinned on the target with
+/// two-bone IK, eased in and out over params.pinBlendSeconds. A limb end is pinned, in the
+/// ground plane, where the target's is at the contact's firmest frame; in height, its lowest
+/// contact point (foot_soles.h) goes on the floor, or without points (feet only) the ankle at
+/// the ground model's height for it: on the floor when the source's is, raised by the source's
+/// raise scaled. A free limb end that would go under the floor is raised by its own limb.
+void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyLayout& tl,
+                     const GroundModel& g, const Soles& soles, const PlantSchedule& plant,
+                     const RetargetParams& params, std::vector<Quat>& targetR, RetargetResult& r) {
   const int nt = target.size(), nf = r.frames;
-  std::array<int, 2> effectorOfAnkle{-1, -1};
-  for (int e = 0; e < int(g.effectors.size()); ++e)
-    for (int side = 0; side < 2; ++side)
-      if (g.effectors[e].second == tl.legs[side].end) effectorOfAnkle[side] = e;
-  for (int side = 0; side < 2; ++side) {
-    const BodyLimb& leg = tl.legs[side];
-    if (target.joints[leg.lower].parent != leg.upper ||
-        target.joints[leg.end].parent != leg.lower) {
-      r.notes.push_back("leg " + std::to_string(side) +
-                        " of the rig is not thigh-shin-foot: feet not pinned");
+  for (int k = 0; k < 4; ++k) {
+    const BodyLimb& limb = limbOf(tl, k);
+    if (!limb.valid()) continue;
+    if (target.joints[limb.lower].parent != limb.upper ||
+        target.joints[limb.end].parent != limb.lower) {
+      r.notes.push_back(std::string(k < 2 ? "leg " : "arm ") + std::to_string(k % 2) +
+                        " of the rig is not a chain of three joints: it is not pinned");
       continue;
     }
-    const std::vector<int> below = subtreeOf(target, leg.upper);
+    int effector = -1;  // the ankle's Lu effector, for a foot without sole points
+    for (int e = 0; e < int(g.effectors.size()); ++e)
+      if (g.effectors[e].second == limb.end) effector = e;
+    const std::vector<int> below = subtreeOf(target, limb.upper);
     for (int f = 0; f < nf; ++f) {
       Quat* R = &targetR[std::size_t(f) * nt];
       Vec3* P = &r.targetPositions[std::size_t(f) * nt];
-      const double sole = soles.lowest(side, R, P);
-      double w = plant.weight[side][f];
-      Vec3 pin = w > 0 ? r.target(plant.pinFrame[side][f], leg.end) : Vec3(P[leg.end]);
+      const double sole = soles.lowest(k, R, P);
+      const double onFloor = P[limb.end].y() + soles.floor - sole;  // end height: sole on floor
+      double w = plant.weight[k][f];
+      Vec3 pin = w > 0 ? r.target(plant.pinFrame[k][f], limb.end) : Vec3(P[limb.end]);
       if (w <= 0) {
-        // A free foot that would go under the floor while the other stands is raised by its
-        // own knee, not by lifting the body off the standing foot.
         if (!(sole < soles.floor)) continue;
         w = 1.0;
-        pin = P[leg.end] + Vec3(0, soles.floor - sole, 0);
+        pin.y() = onFloor;
+      } else if (std::isfinite(sole)) {
+        pin.y() = onFloor;
+      } else if (effector >= 0) {
+        pin.y() = g.targetStand[effector] + r.scale * std::max(0.0, g.clearance(r, f, effector));
       } else {
-        const int e = effectorOfAnkle[side];
-        pin.y() = e >= 0 ? g.targetStand[e] + r.scale * std::max(0.0, g.clearance(r, f, e))
-                         : P[leg.end].y();
-        // With soles, the planted foot's lowest sole point goes on the floor instead.
-        if (std::isfinite(sole)) pin.y() = P[leg.end].y() + soles.floor - sole;
+        continue;  // a hand without contact points: nothing says where the floor meets it
       }
-      Vec3 want = P[leg.end] + w * (pin - P[leg.end]);
+      Vec3 want = P[limb.end] + w * (pin - P[limb.end]);
       // Easing in or out of a contact never leaves the sole under the floor.
-      if (std::isfinite(sole)) want.y() = std::max(want.y(), P[leg.end].y() + soles.floor - sole);
-      const Quat endR = R[leg.end];
-      Quat upperR = R[leg.upper], lowerR = R[leg.lower];
-      const double miss =
-          solveTwoBoneIk(P[leg.upper], P[leg.lower], P[leg.end], want, upperR, lowerR, params.ik);
-      // A straight leg that still falls short is lengthened a little (Lu §3.2 adjusts the
-      // intermediate skeleton's segment lengths): invisible at that size, where lowering the
-      // pelvis would bend the other, planted knee.
-      double stretch = 1.0;
-      if (miss > 0) {
-        const double length =
-            (P[leg.lower] - P[leg.upper]).norm() + (P[leg.end] - P[leg.lower]).norm();
-        stretch = std::clamp((want - P[leg.upper]).norm() / (params.ik.maxReachFraction * length),
-                             1.0, 1.0 + params.maxLegStretch);
-      }
-      // Thigh and shin turn; the foot keeps its global orientation, so the toes below it
-      // keep theirs too and only move with the ankle.
-      R[leg.lower] = lowerR;
-      R[leg.end] = endR;
-      R[leg.upper] = upperR;
-      for (int j : below) {
-        if (j == leg.upper) continue;
-        const int p = target.joints[j].parent;
-        const double k = j == leg.lower || j == leg.end ? stretch : 1.0;
-        P[j] = P[p] + R[p] * (k * trest.localT[j]);
-      }
+      if (std::isfinite(sole)) want.y() = std::max(want.y(), onFloor);
+      reachWithLimb(target, trest, limb, below, want, params, R, P);
     }
   }
 }
 
 /// Pinning can put a toe under its standing height: lift those frames by the depth (Lu §3.4's
 /// rule, applied again after IK; vertical only, so it adds no horizontal skate).
-void liftAboveFloor(const GroundModel& g, const Soles& soles, const std::vector<Quat>& targetR,
-                    RetargetResult& r) {
+void liftAboveFloor(const GroundModel& g, const Soles& soles, const Soles& body,
+                    const std::vector<Quat>& targetR, RetargetResult& r) {
   const int nt = r.targetJoints;
   for (int f = 0; f < r.frames; ++f) {
     double deepest = 0;
@@ -486,6 +514,8 @@ void liftAboveFloor(const GroundModel& g, const Soles& soles, const std::vector<
     const double sole =
         soles.lowest(-1, &targetR[std::size_t(f) * nt], &r.targetPositions[std::size_t(f) * nt]);
     if (std::isfinite(sole)) deepest = std::max(deepest, soles.floor - sole);
+    deepest = std::max(deepest, bodyDepth(body, &targetR[std::size_t(f) * nt],
+                                          &r.targetPositions[std::size_t(f) * nt]));
     if (deepest <= 0) continue;
     for (int j = 0; j < nt; ++j) r.targetPositions[std::size_t(f) * nt + j].y() += deepest;
   }
@@ -550,10 +580,11 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
     return Error{"the clip '" + clip.name + "' has an invalid duration"};
   if (params.targetFloor && !std::isfinite(*params.targetFloor))
     return Error{"the rig's floor height is not a finite number"};
-  for (const SolePoint& p : params.targetSoles)
-    for (const Influence& i : p.influences)
-      if (i.joint < 0 || i.joint >= target.size() || !p.rest.allFinite())
-        return Error{"a sole point of the rig is not on one of its joints"};
+  for (const auto* points : {&params.targetSoles, &params.targetBody})
+    for (const SolePoint& p : *points)
+      for (const Influence& i : p.influences)
+        if (i.joint < 0 || i.joint >= target.size() || !p.rest.allFinite())
+          return Error{"a sole point of the rig is not on one of its joints"};
 
   RetargetResult r;
   r.framesPerSecond = params.framesPerSecond > 0 && std::isfinite(params.framesPerSecond)
@@ -576,12 +607,14 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
     standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, carry, r);
   const Soles soles(params.targetFloor ? params.targetSoles : std::vector<SolePoint>{}, trest,
                     params.targetFloor.value_or(0.0));
-  const PlantSchedule plant = plantSchedule(map.source, params, r);
+  const Soles body(params.targetFloor ? params.targetBody : std::vector<SolePoint>{}, trest,
+                   params.targetFloor.value_or(0.0));
+  const PlantSchedule plant = plantSchedule(map.source, map.target, params, r);
   std::vector<Quat> targetR = transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground,
-                                                   map.target, soles, plant, params, r);
+                                                   map.target, soles, body, plant, params, r);
   if (params.pinFeet && ground.legs)
-    pinPlantedFeet(target, trest, map.target, ground, soles, plant, params, targetR, r);
-  if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, targetR, r);
+    pinPlantedLimbs(target, trest, map.target, ground, soles, plant, params, targetR, r);
+  if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, body, targetR, r);
   if (params.followControls) followControls(target, targetR, r);
   writeClip(target, trest, clip.name, targetR, r);
   return r;

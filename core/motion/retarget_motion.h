@@ -47,6 +47,9 @@ struct RetargetParams {
   /// The target's sole points (foot_soles.h), with targetFloor: a planted foot's lowest sole
   /// point is put on the floor and no sole goes under it. Empty: the joints alone (Lu §3.4).
   std::vector<SolePoint> targetSoles;
+  /// Points over the target's whole mesh (bodyPoints), with targetFloor: no part of the body
+  /// goes under the floor (a sitting actor sits on it). Empty: only the feet are kept out.
+  std::vector<SolePoint> targetBody;
   /// Move control bones with no motion of their own with their deform bones (control_follow.h).
   bool followControls = true;
   /// On a target with a floor (targetFloor), its feet take their rest orientation where the
@@ -64,6 +67,12 @@ struct RetargetParams {
   /// Pin planted feet with two-bone IK (beyond the paper).
   bool pinFeet = true;
   FootContactParams contacts;
+  /// Pin the hands where the source puts them on the floor (a hand on the ground, a crawl, a
+  /// four-legged walk), as the feet are.
+  bool pinHands = true;
+  /// A source hand is on the floor while its wrist is within 10% of the leg length of the
+  /// source's floor (a palm or a fist on the ground: 4-8%) and slower than half a leg per second.
+  FootContactParams handContacts{0.1, 0.5, 0.05};
   TwoBoneIkParams ik;
   /// Seconds over which pinning eases in before and out after a contact: an abrupt switch
   /// would jerk the leg by the pinning correction in one frame.

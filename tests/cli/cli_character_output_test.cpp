@@ -16,7 +16,7 @@
 #include "io/import_character.h"
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
-#include "motion/retarget_motion.h"
+#include "motion/retarget_character.h"
 #include "skin/bone_heat.h"
 #include "support/real_models.h"
 #include "support/run_process.h"
@@ -47,7 +47,7 @@ Character bcnWithWalk() {
   auto map = matchJoints(walk.skeleton, bcn.skeleton);
   EXPECT_TRUE(map) << map.error().message;
   if (!map) return bcn;
-  auto result = retargetMotion(walk.skeleton, walk.clips.front(), bcn.skeleton, *map);
+  auto result = retargetOntoCharacter(walk.skeleton, walk.clips.front(), bcn, *map);
   EXPECT_TRUE(result) << result.error().message;
   if (result) bcn.clips.push_back(result->clip);
   return bcn;

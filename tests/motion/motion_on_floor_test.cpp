@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -16,6 +17,7 @@
 #include "motion/retarget_character.h"
 #include "motion/retarget_metrics.h"
 #include "skin/bone_heat.h"
+#include "skin/skinning_deformer.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
 
@@ -142,4 +144,34 @@ TEST(MotionOnFloor, CmuJumpsOntoBcnStandOnItsFloor) {
   print("01_01 -> BCN", p);
   expectStandsOnTheFloor(p);
   expectKneesAsTheSource(p, cmu.skeleton, 5.0);
+}
+
+TEST(MotionOnFloor, BoxingToesSitsOnHumanZaesFloor) {
+  // At 25 s into Boxing_Toes (frame 2500 at its 100 fps; frame 1500 of a 60 fps timeline) the
+  // actor sits on the floor, knees up, hands on the floor beside the hips.
+  const Character& human = riggedWithProductionBiped("Collada/human.zae", "auto");
+  ASSERT_FALSE(human.skin.perVertex.empty());
+  const Played p = play(human, "BVH/Boxing_Toes.bvh");
+  print("Boxing_Toes -> human.zae", p);
+  const int f = 2500;
+  ASSERT_GT(p.result.frames, f);
+  // The pelvis is the part of the mesh the hips bone moves most.
+  const auto globals = human.skeleton.globalsFromLocals(
+      p.result.clip.sampleLocals(human.skeleton, f / p.result.framesPerSecond));
+  const auto posed = skinCharacter(human, globals, SkinningMethod::LinearBlend);
+  double pelvis = std::numeric_limits<double>::infinity();
+  for (std::size_t v = 0; v < posed.size(); ++v)
+    if (!human.skin.perVertex[v].empty() &&
+        human.skin.perVertex[v].front().joint == p.result.targetRoot)
+      pelvis = std::min(pelvis, posed[v].y() - p.ground.floor);
+  const double sourceHips =
+      p.result.scale * (p.result.source(f, p.result.sourceRoot).y() - p.result.sourceGround);
+  std::cout << "25 s: pelvis " << p.ground.percent(pelvis) << "% of height over the floor, hips "
+            << p.ground.percent(p.result.target(f, p.result.targetRoot).y() - p.ground.floor)
+            << "% (the source's, scaled: " << p.ground.percent(sourceHips) << "%), lowest vertex "
+            << p.ground.percent(p.ground.lowest[f]) << "%\n";
+  EXPECT_LT(p.ground.percent(pelvis), 5.0) << "the pelvis sits on the floor";
+  EXPECT_GT(p.ground.percent(pelvis), -1.0) << "and not in it";
+  // The feet stand on it while the actor stands, here too.
+  EXPECT_LT(p.ground.percent(p.ground.maxPlantedOffset), 1.0);
 }
