@@ -298,13 +298,24 @@ ExportErrors checkBlenderImport(const Character& c, const std::string& file) {
     for (std::size_t v = 0; v < ours.size(); ++v)
       err.deformed =
           std::max(err.deformed, (vec(pose["vertices"][v]) - toBlender(ours[v])).norm() / size);
+    // Every bone, control bones too (an IK target must play where we keyed it).
+    const auto globals = c.skeleton.globalsFromLocals(clip->sampleLocals(c.skeleton, t));
+    for (int j = 0; j < c.skeleton.size(); ++j) {
+      const std::string& name = c.skeleton.joints[j].name;
+      EXPECT_TRUE(pose["joints"].contains(name)) << name;
+      if (!pose["joints"].contains(name)) continue;
+      err.posedJoints =
+          std::max(err.posedJoints,
+                   (vec(pose["joints"][name]) - toBlender(globals[j].translation())).norm() / size);
+    }
     ++poses;
   }
   EXPECT_EQ(poses, 3 * int(c.clips.size()));
   EXPECT_LT(err.deformed, 1e-3);
+  EXPECT_LT(err.posedJoints, 1e-3);
   std::cout << file << " in Blender (" << seconds << " s): max rest error " << err.rest
             << " of size, weights " << err.weights << ", deformed " << err.deformed
-            << " of size over " << poses << " poses\n";
+            << " of size, posed joints " << err.posedJoints << " over " << poses << " poses\n";
   return err;
 }
 

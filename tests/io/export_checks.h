@@ -14,6 +14,7 @@ namespace rw::test {
 
 struct ExportErrors {
   double rest = 0, positions = 0, weights = 0, deformed = 0;  ///< max, relative to size
+  double posedJoints = 0;  ///< Blender: every bone's posed head against ours, relative to size
 };
 
 /// Reads `file` back through importCharacter and compares it with `expected`.

@@ -74,8 +74,9 @@ def main():
                 mesh = obj.to_mesh()
                 coords = [list(obj.matrix_world @ v.co) for v in mesh.vertices]
                 obj.to_mesh_clear()
+                joints = {pb.name: list(arm.matrix_world @ pb.head) for pb in arm.pose.bones}
                 report["poses"].append({"clip": clip, "action": matches[0].name, "seconds": t,
-                                        "frame": frame, "vertices": coords})
+                                        "frame": frame, "vertices": coords, "joints": joints})
     with open(out_path, "w") as f:
         json.dump(report, f)
 

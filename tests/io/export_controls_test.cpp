@@ -1,0 +1,115 @@
+// Control bones in exported files (issue 17): a rig made as `rigwright-cli rig` makes it (the
+// bundled production biped retargeted into BCN, bone-heat skinned, CMU 01_01 put on it) keys
+// its IK targets, poles and foot-roll pivots so that they follow the pose. Read back through
+// Assimp, in every frame of the clip each IK target sits on the joint its chain reaches (within
+// 1% of the character's height); Blender, opening the same file, poses every bone, mesh and
+// weight as we do (checkBlenderImport).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <limits>
+
+#include "field/head_vertex.h"
+#include "io/export/export_character.h"
+#include "io/export_checks.h"
+#include "io/import_character.h"
+#include "io/rig_json.h"
+#include "motion/ground_contact.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
+#include "skin/bone_heat.h"
+#include "support/real_models.h"
+#include "support/retarget_runs.h"
+
+using namespace rw;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct IkLink {
+  std::string target, reached;  ///< the IK target and the joint at the end of its chain
+};
+
+/// The IK constraints of the bundled production biped: target and the joint its chain reaches
+/// (the owner's child that sits where the target does at rest).
+std::vector<IkLink> ikLinks(const Skeleton& s) {
+  std::vector<IkLink> links;
+  const auto rest = s.restGlobals();
+  for (const Constraint& c : s.constraints) {
+    if (c.type != ConstraintType::IK || c.target < 0 || c.owner < 0) continue;
+    int reached = -1;
+    double best = std::numeric_limits<double>::infinity();
+    for (int child : s.children(c.owner)) {
+      const double d = (rest[child].translation() - rest[c.target].translation()).norm();
+      if (d < best) best = d, reached = child;
+    }
+    if (reached >= 0) links.push_back({s.joints[c.target].name, s.joints[reached].name});
+  }
+  return links;
+}
+
+}  // namespace
+
+TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
+  Expected<RigDocument> bundled =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(bundled) << bundled.error().message;
+  const std::vector<IkLink> links = ikLinks(bundled->skeleton);
+  ASSERT_EQ(links.size(), 4u) << "two arms and two legs";
+  // The rig, as `rig` makes it.
+  Character bcn, walk;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
+  ASSERT_TRUE(test::loadModel("BVH/01_01.bvh", walk));
+  Expected<int> head = resolveHeadVertex(bcn.mesh, "0,0.79,0");
+  ASSERT_TRUE(head);
+  const auto session =
+      test::runRetarget(bcn.mesh, bcn.mesh.positions[*head], bundled->skeleton, "head");
+  ASSERT_TRUE(session->retargeted());
+  Character rig;
+  rig.mesh = bcn.mesh;
+  rig.skeleton = session->retargeted()->skeleton;
+  Expected<BoneHeatResult> heat = boneHeatWeights(rig.mesh, rig.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  rig.skin = heat->weights;
+  Expected<JointCorrespondence> map = matchJoints(walk.skeleton, rig.skeleton);
+  ASSERT_TRUE(map) << map.error().message;
+  Expected<RetargetResult> moved =
+      retargetOntoCharacter(walk.skeleton, walk.clips.front(), rig, *map);
+  ASSERT_TRUE(moved) << moved.error().message;
+  rig.clips.push_back(moved->clip);
+
+  const fs::path dir = test::scratchFolder("export-controls");
+  for (const char* ext : {".glb", ".fbx"}) {
+    SCOPED_TRACE(ext);
+    const std::string out = (dir / (std::string("bcn_rig") + ext)).string();
+    ASSERT_FALSE(exportCharacter(rig, out).has_value());
+    Expected<Character> back = importCharacter(out);
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->clips.size(), 1u);
+    const AnimationClip& clip = back->clips.front();
+    const Skeleton& s = back->skeleton;
+    const double height = restHeight(*back);
+    const auto rest = s.restGlobals();
+    double worst = 0, travelled = 0;
+    for (int f = 0; f < clip.frameCount(); ++f) {
+      const auto pose = s.globalsFromLocals(clip.sampleLocals(s, f / clip.framesPerSecond));
+      for (const IkLink& link : links) {
+        const int target = s.indexOf(link.target), reached = s.indexOf(link.reached);
+        ASSERT_GE(target, 0) << link.target;
+        ASSERT_GE(reached, 0) << link.reached;
+        worst = std::max(worst, (pose[target].translation() - pose[reached].translation()).norm());
+        travelled =
+            std::max(travelled, (pose[target].translation() - rest[target].translation()).norm());
+      }
+    }
+    std::cout << out << ": IK targets within " << 100 * worst / height
+              << "% of height of their joints over " << clip.frameCount()
+              << " frames; farthest from their bind position " << 100 * travelled / height << "%\n";
+    EXPECT_LT(worst, 0.01 * height);
+    EXPECT_GT(travelled, 0.2 * height) << "the IK targets must move with the walk";
+    // Blender plays every bone, controls included, where Assimp reads them.
+    test::checkAssimpReimport(rig, out);
+    test::checkBlenderImport(rig, out);
+  }
+  fs::remove_all(dir);
+}
