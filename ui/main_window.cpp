@@ -204,6 +204,11 @@ void MainWindow::createDocks() {
   timelineDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
   addDockWidget(Qt::BottomDockWidgetArea, timelineDock);
   connect(timeline_, &TimelineWidget::timeChanged, this, &MainWindow::showTime);
+  connect(timeline_, &TimelineWidget::clipPicked, this, &MainWindow::pickClip);
+  connect(timeline_, &TimelineWidget::rateEdited, this, [this](double fps) {
+    userRate_ = fps;
+    userRateClip_ = playClip_ ? QString::fromStdString(playClip_->name) : QString();
+  });
 }
 
 void MainWindow::createMenus() {
@@ -468,13 +473,17 @@ void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Cha
   }
   motion_ = std::move(character);
   motionPath_ = path;
-  setMessage(tr("Motion %1: %2 s at %3 fps")
-                 .arg(QFileInfo(path).fileName())
-                 .arg(motion_->clips.front().duration, 0, 'f', 1)
-                 .arg(motion_->clips.front().framesPerSecond, 0, 'f', 0),
-             false);
+  const AnimationClip& first = motion_->clips.front();
+  setMessage(
+      motion_->clips.size() == 1
+          ? tr("Motion %1: %2 s at %3 fps")
+                .arg(QFileInfo(path).fileName())
+                .arg(first.duration, 0, 'f', 1)
+                .arg(first.framesPerSecond, 0, 'g', 6)
+          : tr("Motion %1: %2 clips").arg(QFileInfo(path).fileName()).arg(motion_->clips.size()),
+      false);
   markDirty();
-  // A rig already made gets the new clip.
+  // A rig already made gets the new clips.
   if (products_ && products_->skeleton && character_) {
     productsJob_->start(character_, products_->skeleton, motion_);
     updateStillFrames();

@@ -10,6 +10,7 @@
 #include <QMainWindow>
 #include <QUndoStack>
 #include <memory>
+#include <vector>
 
 #include "project_file.h"
 #include "session/rig_session.h"
@@ -82,8 +83,13 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Skeleton> sourceSkeleton() const;
   /// What the project file would hold now.
   Project project() const;
-  /// The character as it would be exported: mesh, rig, skin and clip.
+  /// The character as it would be exported: mesh, rig, skin and every retargeted clip.
   std::shared_ptr<const Character> exportableCharacter() const;
+  /// The clips the timeline's picker offers: the retargeted clips while the rig products are
+  /// shown, else the shown character's own clips.
+  std::vector<std::shared_ptr<const AnimationClip>> playableClips() const;
+  /// The clip the timeline plays (null: none).
+  const std::shared_ptr<const AnimationClip>& playClip() const { return playClip_; }
   QString autosavePath() const;
 
  public slots:
@@ -111,6 +117,8 @@ class MainWindow : public QMainWindow {
   void autoSkeleton();
   void setDisplayLevel(int level);
   void setSelectedJoint(int joint);
+  /// Plays the clip of that name; the choice is kept (by name) when the clips are remade.
+  void pickClip(const QString& name);
   bool writeAutosave();
 
  signals:
@@ -186,6 +194,11 @@ class MainWindow : public QMainWindow {
   /// The skeleton and clip the timeline plays (the rig's retargeted clip, or the file's own).
   std::shared_ptr<const Skeleton> playSkeleton_;
   std::shared_ptr<const AnimationClip> playClip_;
+  /// The clip the user picked, by name: it survives a re-run that remakes the clips.
+  QString pickedClip_;
+  /// A rate the user typed for a clip (0: none): kept while that clip is shown.
+  double userRate_ = 0.0;
+  QString userRateClip_;
   std::unique_ptr<Project> pendingProject_;
   QString pendingProjectPath_;
   bool exporting_ = false;

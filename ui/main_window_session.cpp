@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
 
 #include "background_priority.h"
 #include "character.h"
@@ -52,6 +53,22 @@ QString stageLabel(RigStage stage) {
       return QObject::tr("place");
   }
   return {};
+}
+
+/// The status line for finished rig products: the skinning time and how many clips were
+/// retargeted, naming those that were not.
+QString productsSummary(const RigProducts& products) {
+  QString text =
+      QObject::tr("Rig ready: skin weights in %1 s").arg(products.skinSeconds, 0, 'f', 2);
+  const int clips = int(products.clips.size());
+  if (clips > 0)
+    text += (clips == 1 ? QObject::tr(", the clip retargeted in %1 s")
+                        : QObject::tr(", %1 clips retargeted in %2 s").arg(clips))
+                .arg(products.motionSeconds, 0, 'f', 2);
+  if (!products.failedClips.isEmpty())
+    text +=
+        QObject::tr("; not retargeted: %1").arg(products.failedClips.join(QStringLiteral(", ")));
+  return text;
 }
 
 }  // namespace
@@ -154,13 +171,7 @@ void MainWindow::applyProducts(std::shared_ptr<const RigProducts> products) {
     setMessage(tr("Skinning or motion failed: %1").arg(products_->error), true);
     reportError(tr("Skinning failed"), products_->error);
   } else {
-    setMessage(
-        tr("Rig ready: skin weights in %1 s%2")
-            .arg(products_->skinSeconds, 0, 'f', 2)
-            .arg(products_->clip
-                     ? tr(", motion retargeted in %1 s").arg(products_->motionSeconds, 0, 'f', 2)
-                     : QString()),
-        false);
+    setMessage(productsSummary(*products_), !products_->failedClips.isEmpty());
   }
   updateSkeletonView();
   emit productsReady();
@@ -208,24 +219,47 @@ void MainWindow::updateSkeletonView() {
   viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
 }
 
+std::vector<std::shared_ptr<const AnimationClip>> MainWindow::playableClips() const {
+  const std::shared_ptr<const Skeleton> shown = viewport_->skeleton();
+  if (products_ && !products_->clips.empty() && shown == products_->skeleton)
+    return products_->clips;
+  std::vector<std::shared_ptr<const AnimationClip>> own;
+  if (character_ && shown && shown.get() == &character_->skeleton)
+    for (const AnimationClip& clip : character_->clips) own.emplace_back(character_, &clip);
+  return own;
+}
+
 void MainWindow::updateTimeline() {
+  const QString previous = playClip_ ? QString::fromStdString(playClip_->name) : QString();
+  const double previousTime = timeline_->time();
+  const std::vector<std::shared_ptr<const AnimationClip>> clips = playableClips();
+  QStringList names;
+  int current = 0;
+  for (const auto& clip : clips) {
+    names << QString::fromStdString(clip->name);
+    if (names.back() == pickedClip_) current = int(names.size()) - 1;
+  }
+  timeline_->setClipNames(names, clips.empty() ? -1 : current);
   playSkeleton_.reset();
   playClip_.reset();
-  const std::shared_ptr<const Skeleton> shown = viewport_->skeleton();
-  if (products_ && products_->clip && shown == products_->skeleton) {
-    playSkeleton_ = shown;
-    playClip_ = products_->clip;
-  } else if (character_ && !character_->clips.empty() && shown &&
-             shown.get() == &character_->skeleton) {
-    playSkeleton_ = shown;
-    playClip_ = std::shared_ptr<const AnimationClip>(character_, &character_->clips.front());
+  if (clips.empty()) {
+    timeline_->clearClip();
+    return;
   }
-  if (playClip_)
-    timeline_->setClip(
-        QString::fromStdString(playClip_->name), playClip_->duration,
-        playClip_->framesPerSecond > 0 ? std::min(playClip_->framesPerSecond, 60.0) : 30.0);
-  else
-    timeline_->setClip(QString(), 0.0, 30.0);
+  playSkeleton_ = viewport_->skeleton();
+  playClip_ = clips[current];
+  const QString name = names[current];
+  // The clip's own rate and frame numbering, unless the user typed a rate for it.
+  double rate = playClip_->framesPerSecond > 0 ? playClip_->framesPerSecond : 30.0;
+  if (userRate_ > 0 && userRateClip_ == name) rate = userRate_;
+  timeline_->setClip(name, playClip_->duration, rate);
+  // The same clip remade (a parameter tweak re-ran the rig): stay where the user was looking.
+  if (name == previous) timeline_->setFrame(int(std::lround(previousTime * rate)));
+}
+
+void MainWindow::pickClip(const QString& name) {
+  pickedClip_ = name;
+  if (!playClip_ || QString::fromStdString(playClip_->name) != name) updateTimeline();
 }
 
 void MainWindow::showTime(double seconds) {
@@ -423,8 +457,8 @@ std::shared_ptr<const Character> MainWindow::exportableCharacter() const {
     out->skin = products_ && products_->skin && products_->skeleton == shown ? *products_->skin
                                                                              : SkinWeights{};
     out->clips.clear();
-    if (products_ && products_->clip && products_->skeleton == shown)
-      out->clips.push_back(*products_->clip);
+    if (products_ && products_->skeleton == shown)
+      for (const auto& clip : products_->clips) out->clips.push_back(*clip);
   }
   return out;
 }

@@ -3,13 +3,79 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <chrono>
 #include <exception>
+#include <set>
+#include <string>
 
 #include "background_priority.h"
 #include "motion/joint_correspondence.h"
-#include "motion/retarget_motion.h"
+#include "motion/retarget_character.h"
 #include "skin/bone_heat.h"
 
 namespace rw::ui {
+
+namespace {
+
+/// `name`, or the first free Blender-style variant (`name.001`, `name.002`, …) when it is
+/// taken: the clip picker and the exported file tell clips apart by name alone.
+std::string uniqueName(const std::string& name, std::set<std::string>& taken) {
+  const std::string base = name.empty() ? std::string("clip") : name;
+  std::string candidate = base;
+  for (int i = 1; taken.count(candidate); ++i)
+    candidate = base + QStringLiteral(".%1").arg(i, 3, 10, QLatin1Char('0')).toStdString();
+  taken.insert(candidate);
+  return candidate;
+}
+
+/// Retargets every clip of `motion` onto `target`, into products.clips. A clip that fails is a
+/// note naming it and the others go on; only when none succeeds is it an error.
+void retargetClips(const Character& motion, const Character& target, RigProducts& products,
+                   const Progress* progress) {
+  Expected<JointCorrespondence> map = matchJoints(motion.skeleton, target.skeleton);
+  if (!map.ok()) {
+    products.error = QString::fromStdString(map.error().message);
+    return;
+  }
+  std::set<std::string> names;
+  QString firstFailure;
+  for (const AnimationClip& clip : motion.clips) {
+    if (progress && progress->cancelled()) return;  // superseded: the result is dropped anyway
+    const QString name = QString::fromStdString(clip.name);
+    QString failure;
+    try {
+      Expected<RetargetResult> moved =
+          retargetOntoCharacter(motion.skeleton, clip, target, map.value());
+      if (moved.ok()) {
+        for (const std::string& note : moved.value().notes)
+          products.notes << QStringLiteral("%1: %2").arg(name, QString::fromStdString(note));
+        moved.value().clip.name = uniqueName(clip.name, names);
+        products.clips.push_back(
+            std::make_shared<const AnimationClip>(std::move(moved.value().clip)));
+        continue;
+      }
+      failure = QString::fromStdString(moved.error().message);
+    } catch (const std::exception& e) {
+      failure = QString::fromUtf8(e.what());
+    }
+    products.notes << QObject::tr("clip '%1' was not retargeted: %2").arg(name, failure);
+    products.failedClips << name;
+    if (firstFailure.isEmpty()) firstFailure = failure;
+  }
+  if (products.clips.empty() && !firstFailure.isEmpty())
+    products.error = QObject::tr("no clip could be retargeted: %1").arg(firstFailure);
+}
+
+/// The rigged character the motion is put on: its rest mesh gives the floor and the soles.
+Character riggedCharacter(const Character& meshCharacter, const Skeleton& skeleton,
+                          const SkinWeights& skin) {
+  Character rigged;
+  rigged.sourcePath = meshCharacter.sourcePath;
+  rigged.mesh = meshCharacter.mesh;
+  rigged.skeleton = skeleton;
+  rigged.skin = skin;
+  return rigged;
+}
+
+}  // namespace
 
 RigProductsJob::RigProductsJob(QObject* parent) : QObject(parent) {
   qRegisterMetaType<std::shared_ptr<const RigProducts>>();
@@ -44,21 +110,9 @@ RigProducts RigProductsJob::compute(const Character& meshCharacter,
 
     if (motion && !motion->clips.empty() && !motion->skeleton.empty()) {
       const auto t1 = Clock::now();
-      Expected<JointCorrespondence> map = matchJoints(motion->skeleton, *skeleton);
-      if (!map.ok()) {
-        products.error = QString::fromStdString(map.error().message);
-        return products;
-      }
-      Expected<RetargetResult> moved =
-          retargetMotion(motion->skeleton, motion->clips.front(), *skeleton, map.value());
+      retargetClips(*motion, riggedCharacter(meshCharacter, *skeleton, *products.skin), products,
+                    progress);
       products.motionSeconds = std::chrono::duration<double>(Clock::now() - t1).count();
-      if (!moved.ok()) {
-        products.error = QString::fromStdString(moved.error().message);
-        return products;
-      }
-      for (const std::string& note : moved.value().notes)
-        products.notes << QString::fromStdString(note);
-      products.clip = std::make_shared<const AnimationClip>(std::move(moved.value().clip));
     }
   } catch (const std::exception& e) {
     products.error = QStringLiteral("skinning failed: %1").arg(QString::fromUtf8(e.what()));

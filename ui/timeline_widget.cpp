@@ -1,6 +1,8 @@
 #include "timeline_widget.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -10,12 +12,34 @@
 #include <QTimer>
 #include <QToolButton>
 #include <cmath>
+#include <initializer_list>
 
 namespace rw::ui {
+
+namespace {
+
+/// Shows a rate as it is (120, 29.97, 23.976), not padded to a fixed number of decimals.
+class RateBox : public QDoubleSpinBox {
+ public:
+  using QDoubleSpinBox::QDoubleSpinBox;
+  QString textFromValue(double value) const override { return locale().toString(value, 'g', 6); }
+};
+
+}  // namespace
 
 TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(6, 2, 6, 2);
+  // The clip picker leads the bar, as the action selector does in Blender's action editor.
+  clipPicker_ = new QComboBox(this);
+  clipPicker_->setObjectName(QStringLiteral("clipPicker"));
+  clipPicker_->setToolTip(tr("The clip the timeline plays"));
+  clipPicker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  clipPicker_->setMinimumContentsLength(10);
+  clipPicker_->setEnabled(false);
+  connect(clipPicker_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    if (index >= 0) emit clipPicked(clipPicker_->itemText(index));
+  });
   playButton_ = new QToolButton(this);
   playButton_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
   playButton_->setToolTip(tr("Play / pause (Space)"));
@@ -35,14 +59,22 @@ TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
   connect(frameBox_, &QSpinBox::valueChanged, this, [this](int f) {
     if (f != frame_) setFrame(f);
   });
-  fpsBox_ = new QSpinBox(this);
-  fpsBox_->setRange(1, 240);
+  fpsBox_ = new RateBox(this);
+  fpsBox_->setObjectName(QStringLiteral("fps"));
+  fpsBox_->setDecimals(3);
+  fpsBox_->setRange(1, 480);
   fpsBox_->setValue(30);
   fpsBox_->setSuffix(tr(" fps"));
-  fpsBox_->setToolTip(tr("Playback rate: frames per second the clip is sampled at"));
-  connect(fpsBox_, &QSpinBox::valueChanged, this, [this](int v) { setFps(v); });
+  fpsBox_->setKeyboardTracking(false);  // "120" typed is one rate, not 1, 12 and 120
+  fpsBox_->setToolTip(
+      tr("Frames per second the clip is sampled and played at; a clip opens at its own rate"));
+  connect(fpsBox_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+    setFps(v);
+    emit rateEdited(v);
+  });
   label_ = new QLabel(tr("no clip"), this);
   label_->setMinimumWidth(140);
+  layout->addWidget(clipPicker_);
   layout->addWidget(playButton_);
   layout->addWidget(loop_);
   layout->addWidget(slider_, 1);
@@ -52,7 +84,7 @@ TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
   timer_ = new QTimer(this);
   timer_->setTimerType(Qt::PreciseTimer);
   connect(timer_, &QTimer::timeout, this, &TimelineWidget::tick);
-  setEnabled(false);
+  setTransportEnabled(false);
 }
 
 void TimelineWidget::setClip(const QString& name, double duration, double fps) {
@@ -61,18 +93,48 @@ void TimelineWidget::setClip(const QString& name, double duration, double fps) {
   fps_ = fps > 0 ? fps : 30.0;
   {
     const QSignalBlocker block(fpsBox_);
-    fpsBox_->setValue(int(std::lround(fps_)));
+    fpsBox_->setValue(fps_);
   }
-  frameCount_ = duration_ > 0 ? int(std::floor(duration_ * fps_ + 1e-6)) + 1 : 0;
-  setEnabled(frameCount_ > 0);
-  {
-    const QSignalBlocker a(slider_), b(frameBox_);
-    slider_->setRange(0, std::max(0, frameCount_ - 1));
-    frameBox_->setRange(0, std::max(0, frameCount_ - 1));
-  }
+  hasClip_ = true;
+  updateFrameRange();
+  setTransportEnabled(true);
   setToolTip(name);
   frame_ = -1;
   setFrame(0);
+}
+
+void TimelineWidget::clearClip() {
+  pause();
+  duration_ = 0.0;
+  hasClip_ = false;
+  updateFrameRange();
+  setTransportEnabled(false);
+  setToolTip(QString());
+  frame_ = 0;
+  updateLabel();
+}
+
+void TimelineWidget::setClipNames(const QStringList& names, int current) {
+  const QSignalBlocker block(clipPicker_);
+  clipPicker_->clear();
+  clipPicker_->addItems(names);
+  clipPicker_->setCurrentIndex(current);
+  clipPicker_->setEnabled(!names.isEmpty());
+}
+
+void TimelineWidget::updateFrameRange() {
+  // Frame n is at n / fps seconds, the last at the clip's end: the source's own numbering at
+  // its own rate (AnimationClip::frameCount); a single pose is one frame.
+  frameCount_ = hasClip_ ? int(std::lround(duration_ * fps_)) + 1 : 0;
+  const QSignalBlocker a(slider_), b(frameBox_);
+  slider_->setRange(0, std::max(0, frameCount_ - 1));
+  frameBox_->setRange(0, std::max(0, frameCount_ - 1));
+}
+
+void TimelineWidget::setTransportEnabled(bool enabled) {
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{playButton_, loop_, slider_, frameBox_, fpsBox_})
+    w->setEnabled(enabled);
 }
 
 bool TimelineWidget::playing() const {
@@ -112,12 +174,11 @@ void TimelineWidget::setFps(double fps) {
   if (!(fps > 0)) return;
   const double t = time();
   fps_ = fps;
-  frameCount_ = duration_ > 0 ? int(std::floor(duration_ * fps_ + 1e-6)) + 1 : 0;
   {
-    const QSignalBlocker a(slider_), b(frameBox_);
-    slider_->setRange(0, std::max(0, frameCount_ - 1));
-    frameBox_->setRange(0, std::max(0, frameCount_ - 1));
+    const QSignalBlocker block(fpsBox_);
+    fpsBox_->setValue(fps_);
   }
+  updateFrameRange();
   if (playing()) {
     startTime_ = t;
     clock_.restart();
