@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMenu>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -163,6 +164,21 @@ class ClipsTest : public QObject {
     return image;
   }
 
+  /// The whole window, the viewport's GL image painted in (QWidget::grab leaves it blank).
+  void grabWindow(const QString& name) {
+    QTest::qWait(50);
+    QImage window = window_->grab().toImage();
+    {
+      QPainter painter(&window);
+      painter.drawImage(viewport()->mapTo(window_.get(), QPoint(0, 0)),
+                        viewport()->grabFramebuffer());
+    }
+    const QString file =
+        QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/") + name + QStringLiteral(".png");
+    window.save(file);
+    qInfo().noquote() << "screenshot:" << file;
+  }
+
   /// The skinned mesh of the pose on screen, in character space.
   std::vector<Eigen::Vector3d> skinnedOnScreen() {
     return rw::skinCharacter(*window_->exportableCharacter(), viewport()->pose(),
@@ -295,6 +311,7 @@ class ClipsTest : public QObject {
     QVERIFY(waitForProducts());
     QCOMPARE(picker()->currentText(), QStringLiteral("Wuson_Walk"));
     QCOMPARE(timeline()->frameCount(), walkFrames);
+    grabWindow(QStringLiteral("clips_picker_window"));
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
