@@ -31,9 +31,7 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
   t.result = std::move(*result);
   t.metrics = measureRetarget(t.result, map, seconds);
   if (!rig.mesh.source.positions.empty() && !rig.skin.perVertex.empty())
-    t.ground = measureGroundContact(rig, t.result.clip,
-                                    {t.result.targetAnkles[0], t.result.targetAnkles[1]},
-                                    t.result.contacts);
+    t.ground = measureGroundContact(rig, t.result.clip, t.result.targetEnds, t.result.contacts);
   return t;
 }
 

@@ -7,10 +7,14 @@
 namespace rw {
 namespace {
 
-const std::vector<std::string> kLegWords = {"leg",   "thigh", "knee", "shin", "calf",
-                                            "ankle", "foot",  "toe",  "hip"};
-const std::vector<std::string> kArmWords = {"arm",   "shoulder", "clavicle", "collar", "elbow",
-                                            "wrist", "hand",     "finger",   "thumb"};
+// A four-legged rig names its forelegs after legs too ("ForeLeg", "front_thigh"): "fore" and
+// "front" count for the arm, "hind" and "rear" for the leg, so the forelegs take the arms' roles
+// and the hind legs the legs'.
+const std::vector<std::string> kLegWords = {"leg",  "thigh", "knee", "shin", "calf", "ankle",
+                                            "foot", "toe",   "hip",  "hind", "rear"};
+const std::vector<std::string> kArmWords = {"arm",   "shoulder", "clavicle", "collar",
+                                            "elbow", "wrist",    "hand",     "finger",
+                                            "thumb", "fore",     "front"};
 
 struct Geometry {
   std::vector<Eigen::Vector3d> head;

@@ -20,10 +20,15 @@ struct FootContactParams {
   double minDurationSeconds = 0.05;
 };
 
-/// One interval of planted frames [first, last] of one limb end.
+/// One interval of planted frames [first, last] of one limb end. A track on which no end ever
+/// moves slowly enough (a cycle played in place) is read by height alone, its contacts marked
+/// inPlace.
 struct FootContact {
   int foot = 0;  ///< 0 left foot, 1 right foot (retarget_motion also uses 2, 3: left, right hand)
   int first = 0, last = 0;
+  /// The limb end moves along the ground while planted: the clip is a cycle in place (a game
+  /// walk or run on a treadmill), found by height alone since no end ever holds still.
+  bool inPlace = false;
 };
 
 /// `ankle[f][i]`: ankle position of foot f at frame i (Y up); `legLength` in the same units.
@@ -33,9 +38,11 @@ std::vector<FootContact> detectFootContacts(const std::vector<std::vector<Eigen:
 
 /// Contacts of limb ends with a known floor (a hand put on the ground): planted while the joint
 /// is within params.heightFraction × legLength of `floor` and moves slowly. `end[k][i]`: limb
-/// end k at frame i; contacts carry `firstIndex + k` as their limb.
+/// end k at frame i; contacts carry `firstIndex + k` as their limb. `inPlace` (the feet's
+/// contacts were in place) reads them by height alone when none holds still.
 std::vector<FootContact> detectFloorContacts(const std::vector<std::vector<Eigen::Vector3d>>& end,
                                              double framesPerSecond, double legLength, double floor,
-                                             int firstIndex, const FootContactParams& params = {});
+                                             int firstIndex, bool inPlace,
+                                             const FootContactParams& params = {});
 
 }  // namespace rw

@@ -11,26 +11,26 @@
 namespace rw {
 namespace {
 
-/// Per source vertex: 0 left foot, 1 right foot, -1 neither.
-std::vector<int> footOfVertex(const Character& c, const std::array<int, 2>& ankles, double share) {
+/// Per source vertex: the limb end (index into `ends`) holding it, -1 none.
+std::vector<int> footOfVertex(const Character& c, const std::array<int, 4>& ends, double share) {
   const Skeleton& s = c.skeleton;
   std::vector<int> footOfJoint(s.size(), -1);
   for (int j = 0; j < s.size(); ++j) {
-    for (int side = 0; side < 2; ++side)
-      if (j == ankles[side]) footOfJoint[j] = side;
+    for (int side = 0; side < 4; ++side)
+      if (j == ends[side]) footOfJoint[j] = side;
     const int p = s.joints[j].parent;
     if (footOfJoint[j] < 0 && p >= 0) footOfJoint[j] = footOfJoint[p];
   }
   std::vector<int> out(c.mesh.source.positions.size(), -1);
   for (std::size_t v = 0; v < out.size() && v < c.skin.perVertex.size(); ++v) {
-    std::array<double, 2> w{0, 0};
+    std::array<double, 4> w{0, 0, 0, 0};
     double total = 0;
     for (const Influence& i : c.skin.perVertex[v]) {
       if (i.joint < 0 || i.joint >= s.size()) continue;
       total += i.weight;
       if (footOfJoint[i.joint] >= 0) w[footOfJoint[i.joint]] += i.weight;
     }
-    for (int side = 0; side < 2; ++side)
+    for (int side = 0; side < 4; ++side)
       if (total > 0 && w[side] >= share * total) out[v] = side;
   }
   return out;
@@ -58,7 +58,7 @@ double restHeight(const Character& c) {
 }
 
 GroundContact measureGroundContact(const Character& c, const AnimationClip& clip,
-                                   const std::array<int, 2>& ankles,
+                                   const std::array<int, 4>& ends,
                                    const std::vector<FootContact>& contacts,
                                    const GroundContactParams& params) {
   GroundContact g;
@@ -66,17 +66,17 @@ GroundContact measureGroundContact(const Character& c, const AnimationClip& clip
   g.height = restHeight(c);
   g.framesPerSecond = clip.framesPerSecond > 0 ? clip.framesPerSecond : 30.0;
   g.frames = std::max(1, int(std::lround(clip.duration * g.framesPerSecond)) + 1);
-  const std::vector<int> foot = footOfVertex(c, ankles, params.footWeightShare);
+  const std::vector<int> foot = footOfVertex(c, ends, params.footWeightShare);
   const double inf = std::numeric_limits<double>::infinity();
   g.lowest.assign(g.frames, inf);
   for (auto& s : g.sole) s.assign(g.frames, inf);
-  std::array<std::vector<Eigen::Vector2d>, 2> centroid;
+  std::array<std::vector<Eigen::Vector2d>, 4> centroid;
   for (auto& c : centroid) c.assign(g.frames, Eigen::Vector2d::Zero());
   tbb::parallel_for(0, g.frames, [&](int f) {
     const double t = std::min(clip.duration, f / g.framesPerSecond);
     const auto globals = c.skeleton.globalsFromLocals(clip.sampleLocals(c.skeleton, t));
     const auto skinned = skinCharacter(c, globals, SkinningMethod::LinearBlend);
-    std::array<int, 2> count{0, 0};
+    std::array<int, 4> count{0, 0, 0, 0};
     for (std::size_t v = 0; v < skinned.size(); ++v) {
       const double y = skinned[v].y() - g.floor;
       g.lowest[f] = std::min(g.lowest[f], y);
@@ -85,7 +85,7 @@ GroundContact measureGroundContact(const Character& c, const AnimationClip& clip
       centroid[foot[v]][f] += Eigen::Vector2d(skinned[v].x(), skinned[v].z());
       ++count[foot[v]];
     }
-    for (int side = 0; side < 2; ++side)
+    for (int side = 0; side < 4; ++side)
       if (count[side] > 0) centroid[side][f] /= count[side];
   });
   for (double y : g.lowest)
@@ -93,7 +93,7 @@ GroundContact measureGroundContact(const Character& c, const AnimationClip& clip
   double sum = 0, skate = 0;
   int steps = 0;
   for (const FootContact& contact : contacts) {
-    if (contact.foot < 0 || contact.foot > 1) continue;
+    if (contact.foot < 0 || contact.foot > 3) continue;
     const int first = std::max(0, contact.first), last = std::min(g.frames - 1, contact.last);
     for (int f = first; f <= last; ++f) {
       const double y = g.sole[contact.foot][f];

@@ -15,9 +15,9 @@
 namespace rw {
 
 struct GroundContactParams {
-  /// A vertex belongs to a foot when the foot's bones (the ankle joint and everything below it)
-  /// hold at least this share of its weight: the sole and the toes, not the ankle's blend zone
-  /// with the shin.
+  /// A vertex belongs to a limb end when its bones (the ankle or wrist joint and everything
+  /// below it) hold at least this share of its weight: the sole and the toes, not the ankle's
+  /// blend zone with the shin.
   double footWeightShare = 0.5;
 };
 
@@ -26,9 +26,11 @@ struct GroundContact {
   double height = 0.0;  ///< the rest mesh's height (the unit of the percentages)
   int frames = 0;
   double framesPerSecond = 0.0;
-  std::vector<double> lowest;               ///< per frame: lowest vertex − floor
-  std::array<std::vector<double>, 2> sole;  ///< per frame: each foot's lowest vertex − floor
-  double maxPenetration = 0.0;              ///< deepest any vertex goes under the floor, >= 0
+  std::vector<double> lowest;  ///< per frame: lowest vertex − floor
+  /// Per limb end (left foot, right foot, left hand, right hand) and frame: its lowest vertex −
+  /// floor (+inf for an end not given).
+  std::array<std::vector<double>, 4> sole;
+  double maxPenetration = 0.0;  ///< deepest any vertex goes under the floor, >= 0
   /// Over the frames a foot is planted (the contacts given): its sole's offset from the floor.
   double maxPlantedOffset = 0.0;   ///< largest |sole − floor|
   double meanPlantedOffset = 0.0;  ///< mean (sole − floor), signed
@@ -46,10 +48,11 @@ double restFloorHeight(const Character& character);
 double restHeight(const Character& character);
 
 /// Skins `character` (its mesh, skeleton and weights) at every frame of `clip` (frame f at
-/// f / clip.framesPerSecond) and measures it against the floor. `ankles` are the left and right
-/// ankle joints (-1: none); `contacts` are planted intervals in the clip's frames.
+/// f / clip.framesPerSecond) and measures it against the floor. `ends` are the limb ends' joints
+/// (left and right ankle, left and right wrist; -1: none); `contacts` are planted intervals in
+/// the clip's frames, FootContact::foot indexing `ends`.
 GroundContact measureGroundContact(const Character& character, const AnimationClip& clip,
-                                   const std::array<int, 2>& ankles,
+                                   const std::array<int, 4>& ends,
                                    const std::vector<FootContact>& contacts,
                                    const GroundContactParams& params = {});
 

@@ -49,6 +49,17 @@ std::vector<std::vector<int>> mappedChildren(const Skeleton& t, const std::vecto
   return out;
 }
 
+/// The joint of a limb that meets the ground: its tip (toe, a foreleg's hoof, the fingers) when
+/// it has one, else its end (a chain's role "end" is its third joint, above a hoof).
+int groundJoint(const BodyLimb& limb) {
+  return limb.tip >= 0 ? limb.tip : limb.end;
+}
+
+/// The four limbs in LimbEnd order (foot_soles.h): legs, then arms.
+const BodyLimb& limbOf(const BodyLayout& layout, int k) {
+  return k < 2 ? layout.legs[k] : layout.arms[k - 2];
+}
+
 /// Global rotations of the source at every frame (frame-major); positions go to the result.
 std::vector<Quat> sampleSourcePoses(const Skeleton& source, const AnimationClip& clip,
                                     const RestFrame& rest, RetargetResult& r) {
@@ -112,6 +123,44 @@ std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& sre
   return carry;
 }
 
+/// Whether the skeletons walk on four limbs (Lu §3.4 takes four end effectors for an animal):
+/// the source when its hands stand about as low as its feet over the clip, the target when its
+/// rest pose stands on its hands too. With a four-legged source the target's arms are fitted to
+/// reach the ground (fitLimbLength).
+struct Stance {
+  bool sourceOnFour = false, targetOnFour = false;
+  bool handsCarry() const { return sourceOnFour; }
+};
+
+double quantileHeight(const RetargetResult& r, int joint, double quantile) {
+  std::vector<double> heights(r.frames);
+  for (int f = 0; f < r.frames; ++f) heights[f] = r.source(f, joint).y();
+  const auto at = heights.begin() + std::ptrdiff_t(quantile * (r.frames - 1));
+  std::nth_element(heights.begin(), at, heights.end());
+  return *at;
+}
+
+Stance stanceOf(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& trest,
+                const RetargetParams& params, const RetargetResult& r) {
+  Stance st;
+  auto both = [](const std::array<BodyLimb, 2>& l) { return l[0].valid() && l[1].valid(); };
+  if (!both(sl.legs) || !both(tl.legs) || !both(sl.arms) || !both(tl.arms) || sl.legLength <= 0 ||
+      tl.legLength <= 0)
+    return st;
+  double sourceFeet = std::numeric_limits<double>::infinity(), sourceHands = -sourceFeet;
+  double targetFeet = sourceFeet, targetHands = sourceHands;
+  for (int side = 0; side < 2; ++side) {
+    // Medians: a biped sitting or crawling for a while still has its hands high most of a clip.
+    sourceFeet = std::min(sourceFeet, quantileHeight(r, groundJoint(sl.legs[side]), 0.5));
+    sourceHands = std::max(sourceHands, quantileHeight(r, groundJoint(sl.arms[side]), 0.5));
+    targetFeet = std::min(targetFeet, trest.globalP[groundJoint(tl.legs[side])].y());
+    targetHands = std::max(targetHands, trest.globalP[groundJoint(tl.arms[side])].y());
+  }
+  st.sourceOnFour = sourceHands - sourceFeet < params.fourLimbFraction * sl.legLength;
+  st.targetOnFour = targetHands - targetFeet < params.fourLimbFraction * tl.legLength;
+  return st;
+}
+
 /// Lu §3.4's end effectors with their standing heights on both skeletons.
 struct GroundModel {
   std::vector<std::pair<int, int>> effectors;  ///< (source joint, target joint)
@@ -168,10 +217,14 @@ struct Soles {
 /// mesh stands on that floor. Without one the target stands on the source's floor, scaled.
 GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& trest,
                         const RetargetParams& params, RetargetResult& r) {
+  // On four limbs too the legs alone place the root (the pelvis they carry): Lu's lowest
+  // effector switching between fore and hind feet moves the root by the difference of the two
+  // chains' proportions in one frame (10% of the height on a bull). The forefeet are pinned and
+  // their limbs fitted (fitLimbLength) instead.
   GroundModel g;
-  for (int side = 0; side < 2; ++side) {
-    const BodyLimb& a = sl.legs[side];
-    const BodyLimb& b = tl.legs[side];
+  for (int k = 0; k < 2; ++k) {
+    const BodyLimb& a = sl.legs[k];
+    const BodyLimb& b = tl.legs[k];
     if (!a.valid() || !b.valid()) continue;
     g.effectors.push_back({a.end, b.end});
     if (a.tip >= 0 && b.tip >= 0) g.effectors.push_back({a.tip, b.tip});
@@ -179,6 +232,7 @@ GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFr
   for (const auto& e : g.effectors) r.targetEffectors.push_back(e.second);
   r.targetAnkles = {tl.legs[0].valid() ? tl.legs[0].end : -1,
                     tl.legs[1].valid() ? tl.legs[1].end : -1};
+  for (int k = 0; k < 4; ++k) r.targetEnds[k] = limbOf(tl, k).valid() ? limbOf(tl, k).end : -1;
   g.legs = !g.effectors.empty() && sl.legLength > 0 && tl.legLength > 0;
   r.scale = g.legs ? tl.legLength / sl.legLength : 1.0;
   r.targetLegLength = tl.legLength;
@@ -189,14 +243,9 @@ GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFr
     return g;
   }
   std::vector<double> lowest(g.effectors.size());
-  std::vector<double> heights(r.frames);
-  for (std::size_t e = 0; e < g.effectors.size(); ++e) {
-    for (int f = 0; f < r.frames; ++f) heights[f] = r.source(f, g.effectors[e].first).y();
-    const double quantile = params.targetFloor ? params.standQuantile : 0.0;
-    const auto at = heights.begin() + std::ptrdiff_t(quantile * (r.frames - 1));
-    std::nth_element(heights.begin(), at, heights.end());
-    lowest[e] = *at;
-  }
+  const double quantile = params.targetFloor ? params.standQuantile : 0.0;
+  for (std::size_t e = 0; e < g.effectors.size(); ++e)
+    lowest[e] = quantileHeight(r, g.effectors[e].first, quantile);
   r.sourceGround = *std::min_element(lowest.begin(), lowest.end());
   for (std::size_t e = 0; e < g.effectors.size(); ++e) {
     g.sourceStand.push_back(lowest[e] - r.sourceGround);
@@ -259,37 +308,44 @@ void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayou
   }
 }
 
-/// The four limbs in LimbEnd order (foot_soles.h): legs, then arms.
-const BodyLimb& limbOf(const BodyLayout& layout, int k) {
-  return k < 2 ? layout.legs[k] : layout.arms[k - 2];
-}
-
 /// When the source's feet (and hands) are planted (foot_contacts.h): per limb and frame, how
 /// firmly (1 in a contact, easing to 0 over params.pinBlendSeconds around it) and the contact's
 /// firmest frame (the source's limb end lowest), where the target's limb end is pinned.
 struct PlantSchedule {
   std::array<std::vector<double>, 4> weight;
   std::array<std::vector<int>, 4> pinFrame;  ///< -1 where the limb is free
+  /// The contact slides with the source (a cycle in place): only its height is pinned.
+  std::array<std::vector<char>, 4> inPlace;
 };
 
-PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl,
+PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl, bool handsAreFeet,
                             const RetargetParams& params, RetargetResult& r) {
   const int nf = r.frames;
   PlantSchedule plant;
   for (int k = 0; k < 4; ++k) {
     plant.weight[k].assign(nf, 0.0);
     plant.pinFrame[k].assign(nf, -1);
+    plant.inPlace[k].assign(nf, 0);
   }
   if (!params.pinFeet || !sl.legs[0].valid() || !sl.legs[1].valid()) return plant;
   std::array<std::vector<Vec3>, 4> ends;
   for (int k = 0; k < 4; ++k)
     if (limbOf(sl, k).valid() && limbOf(tl, k).valid())
-      for (int f = 0; f < nf; ++f) ends[k].push_back(r.source(f, limbOf(sl, k).end));
+      for (int f = 0; f < nf; ++f)
+        ends[k].push_back(r.source(f, k < 2 ? limbOf(sl, k).end : groundJoint(limbOf(sl, k))));
   r.contacts =
       detectFootContacts({ends[0], ends[1]}, r.framesPerSecond, sl.legLength, params.contacts);
   if (params.pinHands && !ends[2].empty() && !ends[3].empty()) {
-    const auto hands = detectFloorContacts({ends[2], ends[3]}, r.framesPerSecond, sl.legLength,
-                                           r.sourceGround, kLeftHand, params.handContacts);
+    // On four limbs the forefeet are feet: planted near their own lowest. A biped's hand is on
+    // the floor only when it comes down to the feet's floor.
+    const bool inPlace = !r.contacts.empty() && r.contacts.front().inPlace;
+    auto hands = handsAreFeet
+                     ? detectFootContacts({ends[2], ends[3]}, r.framesPerSecond, sl.legLength,
+                                          params.contacts)
+                     : detectFloorContacts({ends[2], ends[3]}, r.framesPerSecond, sl.legLength,
+                                           r.sourceGround, kLeftHand, inPlace, params.handContacts);
+    if (handsAreFeet)
+      for (FootContact& c : hands) c.foot += kLeftHand;
     r.contacts.insert(r.contacts.end(), hands.begin(), hands.end());
   }
   const int blend = std::max(0, int(std::lround(params.pinBlendSeconds * r.framesPerSecond)));
@@ -303,6 +359,7 @@ PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl,
       if (w > plant.weight[c.foot][f]) {
         plant.weight[c.foot][f] = w;
         plant.pinFrame[c.foot][f] = firmest;
+        plant.inPlace[c.foot][f] = c.inPlace;
       }
     }
   }
@@ -324,13 +381,15 @@ void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const
 /// With soles, how far to lift the body at frame f: out of the floor, the foot sole deepest
 /// under it, but no higher than every planted limb can still reach the floor from (straight, at
 /// most params.maxLegStretch longer), so that a lower foot is raised by its own knee rather
-/// than the other lifted off the floor: straight legs stay straight where they can. Hands do
-/// not lift the body (the legs carry it; a hand on the floor is placed by its own arm).
+/// than the other lifted off the floor: straight legs stay straight where they can. Hands lift
+/// the body only on four limbs; on two, the legs carry it and a hand on the floor is placed by
+/// its own arm.
 double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& plant,
-                const RetargetParams& params, int f, const Quat* R, const Vec3* P) {
+                bool handsCarry, const RetargetParams& params, int f, const Quat* R,
+                const Vec3* P) {
   double depth = 0;
-  for (int side = 0; side < 2; ++side)
-    depth = std::max(depth, soles.floor - soles.lowest(side, R, P));
+  for (int k = 0; k < (handsCarry ? 4 : 2); ++k)
+    depth = std::max(depth, soles.floor - soles.lowest(k, R, P));
   double limit = std::numeric_limits<double>::infinity();
   for (int k = 0; k < 4; ++k) {
     const BodyLimb& limb = limbOf(tl, k);
@@ -360,8 +419,8 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
                                        const RestFrame& trest, const std::vector<Quat>& sourceR,
                                        const std::vector<Quat>& carry, const GroundModel& g,
                                        const BodyLayout& tl, const Soles& soles, const Soles& body,
-                                       const PlantSchedule& plant, const RetargetParams& params,
-                                       RetargetResult& r) {
+                                       const PlantSchedule& plant, bool handsCarry,
+                                       const RetargetParams& params, RetargetResult& r) {
   const int nt = target.size(), ns = r.sourceJoints, nf = r.frames;
   const int troot = r.targetRoot, sroot = r.sourceRoot;
   const double scaleLimited = std::min(r.scale, 1.0);
@@ -402,7 +461,8 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
               std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
       } else {
         placeChain(target, trest, troot, R, rootPos, P);
-        deepest = std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
+        deepest = std::max(soleLift(tl, soles, plant, handsCarry, params, f, R, P),
+                           bodyDepth(body, R, P));
       }
       rootPos.y() += deepest;
     }
@@ -429,8 +489,8 @@ std::vector<int> subtreeOf(const Skeleton& s, int top) {
 /// intermediate skeleton's segment lengths): invisible at that size, where lowering the pelvis
 /// would bend the other, planted knee.
 void reachWithLimb(const Skeleton& target, const RestFrame& trest, const BodyLimb& limb,
-                   const std::vector<int>& below, const Vec3& want, const RetargetParams& params,
-                   Quat* R, Vec3* P) {
+                   const std::vector<int>& below, const Vec3& want, double length,
+                   const RetargetParams& params, Quat* R, Vec3* P) {
   const Quat endR = R[limb.end];
   Quat upperR = R[limb.upper], lowerR = R[limb.lower];
   const double miss =
@@ -448,9 +508,49 @@ void reachWithLimb(const Skeleton& target, const RestFrame& trest, const BodyLim
   for (int j : below) {
     if (j == limb.upper) continue;
     const int p = target.joints[j].parent;
-    const double k = j == limb.lower || j == limb.end ? stretch : 1.0;
+    const double k = j == limb.lower || j == limb.end ? length * stretch : 1.0;
     P[j] = P[p] + R[p] * (k * trest.localT[j]);
   }
+}
+
+/// A four-legged walk on a target whose forelimbs are short for it (a human, a short-legged
+/// animal): Lu §3.2 (Fig. 1) lengthens the intermediate skeleton's upper limbs so the hands
+/// reach the ground. The factor here is what the planted hand needs: over the frames it is
+/// fully planted, the largest (distance from the shoulder to the hand put on the floor) /
+/// (the arm's reach), at least 1 and at most params.maxArmStretch, applied to the forearm and
+/// hand offsets over the whole clip (one length, not a limb that pumps; where it is longer than
+/// a frame needs, the elbow bends).
+double fitLimbLength(const Skeleton& target, const RestFrame& trest, const BodyLimb& limb, int k,
+                     const std::vector<int>& below, const Soles& soles, const PlantSchedule& plant,
+                     const RetargetParams& params, std::vector<Quat>& targetR, RetargetResult& r) {
+  const int nt = target.size();
+  std::vector<double> needs;
+  for (int f = 0; f < r.frames; ++f) {
+    if (plant.weight[k][f] < 1.0) continue;
+    const Quat* R = &targetR[std::size_t(f) * nt];
+    const Vec3* P = &r.targetPositions[std::size_t(f) * nt];
+    const double sole = soles.lowest(k, R, P);
+    if (!std::isfinite(sole)) continue;
+    const Vec3 want = P[limb.end] + Vec3(0, soles.floor - sole, 0);
+    const double reach = params.ik.maxReachFraction * ((P[limb.lower] - P[limb.upper]).norm() +
+                                                       (P[limb.end] - P[limb.lower]).norm());
+    needs.push_back((want - P[limb.upper]).norm() / reach);
+  }
+  if (needs.empty()) return 1.0;
+  const double length =
+      std::clamp(*std::max_element(needs.begin(), needs.end()), 1.0, params.maxArmStretch);
+  if (length == 1.0) return length;
+  for (int f = 0; f < r.frames; ++f) {
+    const Quat* R = &targetR[std::size_t(f) * nt];
+    Vec3* P = &r.targetPositions[std::size_t(f) * nt];
+    for (int j : below) {
+      if (j == limb.upper) continue;
+      const int p = target.joints[j].parent;
+      const double scale = j == limb.lower || j == limb.end ? length : 1.0;
+      P[j] = P[p] + R[p] * (scale * trest.localT[j]);
+    }
+  }
+  return length;
 }
 
 /// Pass 2 (beyond the paper): the source's planted feet (and hands) pinned on the target with
@@ -461,7 +561,8 @@ void reachWithLimb(const Skeleton& target, const RestFrame& trest, const BodyLim
 /// raise scaled. A free limb end that would go under the floor is raised by its own limb.
 void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyLayout& tl,
                      const GroundModel& g, const Soles& soles, const PlantSchedule& plant,
-                     const RetargetParams& params, std::vector<Quat>& targetR, RetargetResult& r) {
+                     bool handsAreFeet, const RetargetParams& params, std::vector<Quat>& targetR,
+                     RetargetResult& r) {
   const int nt = target.size(), nf = r.frames;
   for (int k = 0; k < 4; ++k) {
     const BodyLimb& limb = limbOf(tl, k);
@@ -476,13 +577,18 @@ void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyL
     for (int e = 0; e < int(g.effectors.size()); ++e)
       if (g.effectors[e].second == limb.end) effector = e;
     const std::vector<int> below = subtreeOf(target, limb.upper);
+    const double length = k >= 2 && handsAreFeet ? fitLimbLength(target, trest, limb, k, below,
+                                                                 soles, plant, params, targetR, r)
+                                                 : 1.0;
+    if (k >= 2) r.armStretch = std::max(r.armStretch, length);
     for (int f = 0; f < nf; ++f) {
       Quat* R = &targetR[std::size_t(f) * nt];
       Vec3* P = &r.targetPositions[std::size_t(f) * nt];
       const double sole = soles.lowest(k, R, P);
       const double onFloor = P[limb.end].y() + soles.floor - sole;  // end height: sole on floor
       double w = plant.weight[k][f];
-      Vec3 pin = w > 0 ? r.target(plant.pinFrame[k][f], limb.end) : Vec3(P[limb.end]);
+      Vec3 pin = w > 0 && !plant.inPlace[k][f] ? r.target(plant.pinFrame[k][f], limb.end)
+                                               : Vec3(P[limb.end]);
       if (w <= 0) {
         if (!(sole < soles.floor)) continue;
         w = 1.0;
@@ -497,7 +603,7 @@ void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyL
       Vec3 want = P[limb.end] + w * (pin - P[limb.end]);
       // Easing in or out of a contact never leaves the sole under the floor.
       if (std::isfinite(sole)) want.y() = std::max(want.y(), onFloor);
-      reachWithLimb(target, trest, limb, below, want, params, R, P);
+      reachWithLimb(target, trest, limb, below, want, length, params, R, P);
     }
   }
 }
@@ -560,7 +666,7 @@ void writeClip(const Skeleton& target, const RestFrame& trest, const std::string
       const Vec3 local =
           p < 0 ? r.target(f, j) : Vec3(R[p].conjugate() * (r.target(f, j) - r.target(f, p)));
       c.translation[f] = {t, local};
-      moves = moves || (local - trest.localT[j]).norm() > still;
+      moves = moves || (local - target.joints[j].restLocal.translation()).norm() > still;
     }
     if (!moves) c.translation.clear();
   }
@@ -602,6 +708,9 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   const RestFrame trest = restOf(target);
   const std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
   std::vector<Quat> carry = intermediateCarry(target, srest, trest, map.sourceOf, r);
+  const Stance stance = stanceOf(map.source, map.target, trest, params, r);
+  r.sourceOnFourLimbs = stance.sourceOnFour;
+  r.targetOnFourLimbs = stance.targetOnFour;
   const GroundModel ground = groundModel(map.source, map.target, trest, params, r);
   if (params.standFeetFlat && params.targetFloor)
     standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, carry, r);
@@ -609,11 +718,13 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
                     params.targetFloor.value_or(0.0));
   const Soles body(params.targetFloor ? params.targetBody : std::vector<SolePoint>{}, trest,
                    params.targetFloor.value_or(0.0));
-  const PlantSchedule plant = plantSchedule(map.source, map.target, params, r);
-  std::vector<Quat> targetR = transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground,
-                                                   map.target, soles, body, plant, params, r);
+  const PlantSchedule plant = plantSchedule(map.source, map.target, stance.sourceOnFour, params, r);
+  std::vector<Quat> targetR =
+      transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground, map.target, soles, body,
+                           plant, stance.handsCarry(), params, r);
   if (params.pinFeet && ground.legs)
-    pinPlantedLimbs(target, trest, map.target, ground, soles, plant, params, targetR, r);
+    pinPlantedLimbs(target, trest, map.target, ground, soles, plant, stance.sourceOnFour, params,
+                    targetR, r);
   if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, body, targetR, r);
   if (params.followControls) followControls(target, targetR, r);
   writeClip(target, trest, clip.name, targetR, r);

@@ -26,6 +26,7 @@
 //    (control_follow.h), so the clip keys them too.
 // A target without a floor of its own (a skeleton with no mesh) stands on the source's floor
 // scaled, so a clip retargeted onto its own skeleton is reproduced exactly (pinning off).
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,15 @@ struct RetargetParams {
   /// ground at all is planted for far more than 5% of a clip. A target without a floor of its
   /// own (no targetFloor) keeps the source's relation to its floor, dips included: the lowest.
   double standQuantile = 0.05;
+  /// A skeleton walks on four limbs when its hands are (source: their median height over the
+  /// clip against the feet's; target: at rest) within this fraction of its leg length of its
+  /// feet: a quadruped's forefeet are on the ground with its hind feet, a biped's hands hang at
+  /// half its leg length or higher.
+  double fourLimbFraction = 0.25;
+  /// For a four-legged source, Lu §3.2 lengthens the target's arms until the planted hands
+  /// reach the ground, by at most this factor (a human's arms are ~0.8 of its legs, a horse's
+  /// forelegs ~1.0 of its hind legs: a human on all fours needs ~1.3-1.6).
+  double maxArmStretch = 2.0;
   /// Lu §3.4 root placement from the lowest end effector and the lift above the ground.
   bool groundConstraint = true;
   /// Pin planted feet with two-bone IK (beyond the paper).
@@ -102,13 +112,18 @@ struct RetargetResult {
   /// The source joints of the same effectors, and their standing heights above sourceGround.
   std::vector<int> sourceEffectors;
   std::vector<double> sourceStandHeight;
-  std::vector<int> targetAnkles;      ///< [left, right], -1 when missing
+  std::vector<int> targetAnkles;  ///< [left, right], -1 when missing
+  /// The target's limb ends: left and right ankle, left and right wrist (-1 when missing);
+  /// FootContact::foot indexes these.
+  std::array<int, 4> targetEnds{-1, -1, -1, -1};
   std::vector<FootContact> contacts;  ///< planted intervals detected on the source
   /// Target bones (joint, nearest mapped descendant) whose directions follow the source's.
   std::vector<std::pair<int, int>> bonePairs;
   std::vector<int> sourceOf;          ///< the correspondence used
   std::vector<int> followedControls;  ///< control joints that follow a deform bone
-  std::vector<std::string> notes;     ///< what could not be done and why
+  bool sourceOnFourLimbs = false, targetOnFourLimbs = false;  ///< see RetargetParams
+  double armStretch = 1.0;  ///< the target's arms lengthened for a four-legged source (Lu §3.2)
+  std::vector<std::string> notes;  ///< what could not be done and why
   const Eigen::Vector3d& source(int frame, int joint) const {
     return sourcePositions[std::size_t(frame) * sourceJoints + joint];
   }
