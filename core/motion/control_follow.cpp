@@ -25,17 +25,50 @@ bool copies(ConstraintType t) {
          t == ConstraintType::CopyLocation;
 }
 
-/// Rules 1-3 of the header: the lead bone a constraint ties `control` to, or -1.
-int leadFromConstraints(const Skeleton& s, int control) {
+/// The joint an IK chain ending at `owner` reaches: the owner's child nearest its target at
+/// rest (the owner's tail), or -1.
+int reachedJoint(const Skeleton& s, const std::vector<Transform>& rest, const Constraint& c) {
+  int best = -1;
+  double bestDistance = 0;
+  for (int child : s.children(c.owner)) {
+    const double d =
+        c.target >= 0 ? (rest[child].translation() - rest[c.target].translation()).norm() : 0.0;
+    if (best < 0 || d < bestDistance) best = child, bestDistance = d;
+  }
+  return best;
+}
+
+/// Rules 1-3 of the header: how a constraint ties `control` to the deform bones, or lead -1.
+ControlFollower followerFromConstraints(const Skeleton& s, const std::vector<Transform>& rest,
+                                        int control) {
   for (const Constraint& c : s.constraints)
     if (copies(c.type) && c.target == control && c.owner >= 0)
-      if (const int lead = deformAtOrAbove(s, c.owner); lead >= 0) return lead;
+      if (const int lead = deformAtOrAbove(s, c.owner); lead >= 0)
+        return {control, lead, FollowKind::Rigid};
   for (const Constraint& c : s.constraints) {
     if (c.type != ConstraintType::IK || c.owner < 0) continue;
-    if (c.target == control) return deformAtOrAbove(s, c.owner);
-    if (c.pole == control) return deformAtOrAbove(s, chainStart(s, c.owner, c.chainLength));
+    if (c.target == control) return {control, deformAtOrAbove(s, c.owner), FollowKind::Rigid};
+    if (c.pole != control) continue;
+    const int first = deformAtOrAbove(s, chainStart(s, c.owner, c.chainLength));
+    return {control, first, FollowKind::Pole, deformAtOrAbove(s, c.owner),
+            reachedJoint(s, rest, c)};
   }
-  return -1;
+  return {control, -1, FollowKind::Rigid};
+}
+
+/// A pole at `distance` from the middle joint on the side the chain bends to; false for a
+/// chain too straight to have a side.
+bool poleInBendPlane(const Eigen::Vector3d& top, const Eigen::Vector3d& middle,
+                     const Eigen::Vector3d& end, double distance, Eigen::Vector3d& pole) {
+  const Eigen::Vector3d axis = end - top;
+  const double length = axis.norm();
+  if (length <= 0) return false;
+  const Eigen::Vector3d u = axis / length;
+  const Eigen::Vector3d bend = (middle - top) - (middle - top).dot(u) * u;
+  // Within 2% of the chain's length of straight, the side flips with noise.
+  if (bend.norm() < 0.02 * length) return false;
+  pole = middle + distance * bend.normalized();
+  return true;
 }
 
 }  // namespace
@@ -48,10 +81,11 @@ std::vector<ControlFollower> findControlFollowers(const Skeleton& s,
     if (s.joints[j].parent >= 0 && deformBelow[j]) deformBelow[s.joints[j].parent] = true;
   }
   std::vector<ControlFollower> followers;
+  const std::vector<Transform> rest = s.restGlobals();
   for (int j = 0; j < s.size(); ++j) {
     if (s.joints[j].deform || (j < int(driven.size()) && driven[j])) continue;
-    if (const int lead = leadFromConstraints(s, j); lead >= 0) {
-      followers.push_back({j, lead, FollowKind::Rigid});
+    if (const ControlFollower f = followerFromConstraints(s, rest, j); f.lead >= 0) {
+      followers.push_back(f);
     } else if (s.joints[j].parent < 0 && deformBelow[j] && bodyRoot >= 0 && bodyRoot != j) {
       followers.push_back({j, bodyRoot, FollowKind::AlongFloor});
     }
@@ -75,10 +109,15 @@ void applyControlFollowers(const Skeleton& s, const std::vector<Transform>& rest
       const Eigen::Vector3d leadRestP = rest[f.lead].translation();
       const Eigen::Quaterniond controlRest(rest[j].rotation());
       const Eigen::Vector3d controlRestP = rest[j].translation();
-      if (f.kind == FollowKind::Rigid) {
+      if (f.kind == FollowKind::Rigid || f.kind == FollowKind::Pole) {
         const Eigen::Quaterniond delta = (R[f.lead] * leadRest.conjugate()).normalized();
         R[j] = (delta * controlRest).normalized();
         P[j] = P[f.lead] + delta * (controlRestP - leadRestP);
+        Eigen::Vector3d pole;
+        if (f.kind == FollowKind::Pole && f.middle >= 0 && f.end >= 0 &&
+            poleInBendPlane(P[f.lead], P[f.middle], P[f.end],
+                            (controlRestP - rest[f.middle].translation()).norm(), pole))
+          P[j] = pole;
       } else {
         Eigen::Vector3d shift = P[f.lead] - leadRestP;
         shift.y() = 0;

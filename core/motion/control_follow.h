@@ -12,7 +12,10 @@
 //      copies it (a foot IK control also drives the foot's rotation: it must turn with the foot,
 //      and the foot's head is the ankle the IK chain reaches);
 //   2. an IK target follows the chain's last bone (its tail is where the target sits);
-//   3. an IK pole follows the chain's first bone (the thigh carries the knee's direction);
+//   3. an IK pole stays in the chain's bend plane, in front of the knee (behind the elbow) at
+//      its rest distance from it: the side the joint bends to is what a pole means to the IK
+//      solver, and following the thigh rigidly swung it across the body with the thigh's twist
+//      (a straight limb has no bend plane: there it follows the chain's first bone rigidly);
 //   4. a control under another joint is carried by its parent (nothing to do);
 //   5. a root control with deform bones below it (the master control on the floor) follows the
 //      body's root along the floor: its translation in the ground plane only, so it neither
@@ -23,12 +26,13 @@
 
 namespace rw {
 
-enum class FollowKind { Rigid, AlongFloor };
+enum class FollowKind { Rigid, AlongFloor, Pole };
 
 struct ControlFollower {
   int control = -1;
-  int lead = -1;  ///< the deform bone followed
+  int lead = -1;  ///< the deform bone followed (a pole: the chain's first bone)
   FollowKind kind = FollowKind::Rigid;
+  int middle = -1, end = -1;  ///< a pole's chain: the bending joint and the joint reached
 };
 
 /// The followers of `skeleton`'s control joints that `driven` says have no motion of their own

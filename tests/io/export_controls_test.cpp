@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct IkLink {
-  std::string target, reached;  ///< the IK target and the joint at the end of its chain
+  std::string target, reached;    ///< the IK target and the joint at the end of its chain
+  std::string pole, top, middle;  ///< the pole and the chain's first and bending joints
 };
 
 /// The IK constraints of the bundled production biped: target and the joint its chain reaches
@@ -43,7 +44,9 @@ std::vector<IkLink> ikLinks(const Skeleton& s) {
       const double d = (rest[child].translation() - rest[c.target].translation()).norm();
       if (d < best) best = d, reached = child;
     }
-    if (reached >= 0) links.push_back({s.joints[c.target].name, s.joints[reached].name});
+    if (reached < 0 || c.pole < 0) continue;
+    links.push_back({s.joints[c.target].name, s.joints[reached].name, s.joints[c.pole].name,
+                     s.joints[s.joints[c.owner].parent].name, s.joints[c.owner].name});
   }
   return links;
 }
@@ -90,7 +93,8 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
     const Skeleton& s = back->skeleton;
     const double height = restHeight(*back);
     const auto rest = s.restGlobals();
-    double worst = 0, travelled = 0;
+    double worst = 0, travelled = 0, poleWorst = 1;
+    int bentFrames = 0;
     for (int f = 0; f < clip.frameCount(); ++f) {
       const auto pose = s.globalsFromLocals(clip.sampleLocals(s, f / clip.framesPerSecond));
       for (const IkLink& link : links) {
@@ -98,6 +102,17 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
         ASSERT_GE(target, 0) << link.target;
         ASSERT_GE(reached, 0) << link.reached;
         worst = std::max(worst, (pose[target].translation() - pose[reached].translation()).norm());
+        // The pole is on the side the knee (elbow) bends to, wherever it visibly bends.
+        const Eigen::Vector3d top = pose[s.indexOf(link.top)].translation(),
+                              middle = pose[s.indexOf(link.middle)].translation(),
+                              end = pose[reached].translation();
+        const Eigen::Vector3d u = (end - top).normalized();
+        const Eigen::Vector3d bend = (middle - top) - (middle - top).dot(u) * u;
+        if (bend.norm() > 0.05 * (end - top).norm()) {
+          const Eigen::Vector3d toPole = pose[s.indexOf(link.pole)].translation() - middle;
+          poleWorst = std::min(poleWorst, toPole.normalized().dot(bend.normalized()));
+          ++bentFrames;
+        }
         travelled =
             std::max(travelled, (pose[target].translation() - rest[target].translation()).norm());
       }
@@ -105,6 +120,10 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
     std::cout << out << ": IK targets within " << 100 * worst / height
               << "% of height of their joints over " << clip.frameCount()
               << " frames; farthest from their bind position " << 100 * travelled / height << "%\n";
+    std::cout << "  poles: the least aligned with their joint's bend over " << bentFrames
+              << " bent limb-frames: cos " << poleWorst << "\n";
+    EXPECT_GT(bentFrames, 1000);
+    EXPECT_GT(poleWorst, 0.99) << "a pole left its chain's bend plane";
     EXPECT_LT(worst, 0.01 * height);
     EXPECT_GT(travelled, 0.2 * height) << "the IK targets must move with the walk";
     // Blender plays every bone, controls included, where Assimp reads them.
