@@ -189,6 +189,17 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
           p == root ? (anyNamed ? BodySide::Center : layout.sides[j]) : layout.sides[p];
   }
 
+  // A leg ends below the body's root; a root on the ground (a game rig's master bone, which
+  // may skin nothing or be in the skin all the same) says nothing, so then below the joints'
+  // mean height.
+  double legReference = g.head[root].y();
+  {
+    double lo = legReference, hi = legReference, sum = 0;
+    for (const auto& p : g.head) lo = std::min(lo, p.y()), hi = std::max(hi, p.y()), sum += p.y();
+    if (legReference < lo + params.groundRootFraction * (hi - lo))
+      legReference = sum / double(g.head.size());
+  }
+
   // Limb roots: sided joints under a centre joint. Per side, the leg is the limb with the most
   // leg words (else the one reaching lowest), the arm the remaining one with the most arm
   // words (else the longest).
@@ -209,7 +220,7 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
       c.length = chainLength(g, c.chain);
       c.legScore = wordScore(s, c.chain, kLegWords);
       c.armScore = wordScore(s, c.chain, kArmWords);
-      c.lowest = g.head[c.chain.back()].y() - g.head[root].y();
+      c.lowest = g.head[c.chain.back()].y() - legReference;
       longest = std::max(longest, c.length);
       limbs.push_back(std::move(c));
     }

@@ -26,6 +26,10 @@ struct BodyLayoutParams {
   /// A limb shorter than this fraction of the longest limb is a face / accessory chain
   /// (BCN's eyebrows, mouth corners), never an arm or a leg.
   double minLimbFraction = 0.3;
+  /// A root this low in the skeleton (fraction of its joints' height range above the lowest)
+  /// stands on the ground, a master bone, not the pelvis: legs are then found below the joints'
+  /// mean height instead of below it.
+  double groundRootFraction = 0.1;
 };
 
 struct BodyLimb {
