@@ -52,6 +52,16 @@ void matchLimb(const BodyLimb& s, const BodyLimb& t, std::vector<int>& sourceOf)
     if (p[0] >= 0 && p[1] >= 0) sourceOf[p[1]] = p[0];
 }
 
+/// The joint both legs hang from (nearest common ancestor of the thighs), or -1.
+int pelvisOf(const Skeleton& s, const BodyLayout& layout) {
+  if (!layout.legs[0].valid() || !layout.legs[1].valid()) return -1;
+  std::vector<bool> above(s.size(), false);
+  for (int j = layout.legs[0].upper; j >= 0; j = s.joints[j].parent) above[j] = true;
+  for (int j = s.joints[layout.legs[1].upper].parent; j >= 0; j = s.joints[j].parent)
+    if (above[j]) return j;
+  return -1;
+}
+
 }  // namespace
 
 int JointCorrespondence::mappedCount() const {
@@ -81,6 +91,13 @@ Expected<JointCorrespondence> matchJoints(const Skeleton& source, const Skeleton
     matchLimb(s.arms[side], t.arms[side], m.sourceOf);
     matchLimb(s.legs[side], t.legs[side], m.sourceOf);
   }
+  // The pelvis, the joint both legs hang from, turns as the source's pelvis does: a source
+  // root that is a control above it (a bull's Root between its front and back spines, whose
+  // spin its children undo) would turn the target's hips with a rotation the source's own hips
+  // never make.
+  const int sourcePelvis = pelvisOf(source, s), targetPelvis = pelvisOf(target, t);
+  if (sourcePelvis >= 0 && targetPelvis >= 0 && sourcePelvis != s.root)
+    m.sourceOf[targetPelvis] = sourcePelvis;
 
   // 2. Equal normalized names for what the roles left out.
   std::vector<bool> used(source.size(), false);

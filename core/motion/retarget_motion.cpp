@@ -90,6 +90,39 @@ std::vector<Quat> sampleSourcePoses(const Skeleton& source, const AnimationClip&
   return sourceR;
 }
 
+/// The direction a skeleton faces at rest: its own left (the left limbs' roots against the
+/// right's) turned a quarter about the vertical; zero when it has no paired limbs.
+Vec3 restFacing(const BodyLayout& layout, const RestFrame& rest) {
+  Vec3 lateral = Vec3::Zero();
+  for (const auto* pair : {&layout.legs, &layout.arms})
+    if ((*pair)[0].valid() && (*pair)[1].valid())
+      lateral += rest.globalP[(*pair)[0].upper] - rest.globalP[(*pair)[1].upper];
+  Vec3 forward = lateral.cross(Vec3::UnitY());
+  forward.y() = 0;
+  return forward.norm() > 1e-12 ? Vec3(forward.normalized()) : Vec3::Zero();
+}
+
+/// Turns the source, its rest and every sampled pose, about the vertical so that it faces the
+/// way the target does (to the nearest quarter turn): a motion captured facing +Z plays on a
+/// character modelled facing -Z in the character's own facing, and the intermediate skeleton's
+/// bones (aligned to the source's rest directions) keep the target's heading instead of folding its
+/// body round.
+void faceSourceLikeTarget(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& trest,
+                          RestFrame& srest, std::vector<Quat>& sourceR, RetargetResult& r) {
+  const Vec3 from = restFacing(sl, srest), to = restFacing(tl, trest);
+  if (from.isZero() || to.isZero()) return;
+  // Characters are modelled facing an axis, and a facing read from limb roots is good to a few
+  // degrees only (mocap calibrations are asymmetric): turn by the nearest quarter turn.
+  const double angle = std::atan2(from.cross(to).y(), from.dot(to));
+  const double quarters = std::round(angle / (M_PI / 2));
+  if (quarters == 0) return;
+  const Quat turn(Eigen::AngleAxisd(quarters * M_PI / 2, Vec3::UnitY()));
+  for (Quat& q : srest.globalR) q = (turn * q).normalized();
+  for (Vec3& p : srest.globalP) p = turn * p;
+  for (Quat& q : sourceR) q = (turn * q).normalized();
+  for (Vec3& p : r.sourcePositions) p = turn * p;
+}
+
 /// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions.
 /// Returns, per target joint, the rotation that carries a source global rotation onto the
 /// target (target global = source global · carry); fills the result's bone pairs.
@@ -704,9 +737,10 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   r.sourceRoot = map.source.root >= 0 ? map.source.root : 0;
   r.targetRoot = map.target.root >= 0 ? map.target.root : 0;
 
-  const RestFrame srest = restOf(source);
+  RestFrame srest = restOf(source);
   const RestFrame trest = restOf(target);
-  const std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
+  std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
+  if (params.faceLikeTarget) faceSourceLikeTarget(map.source, map.target, trest, srest, sourceR, r);
   std::vector<Quat> carry = intermediateCarry(target, srest, trest, map.sourceOf, r);
   const Stance stance = stanceOf(map.source, map.target, trest, params, r);
   r.sourceOnFourLimbs = stance.sourceOnFour;

@@ -51,6 +51,9 @@ struct RetargetParams {
   /// Points over the target's whole mesh (bodyPoints), with targetFloor: no part of the body
   /// goes under the floor (a sitting actor sits on it). Empty: only the feet are kept out.
   std::vector<SolePoint> targetBody;
+  /// Turn the motion to face the way the target faces at rest (both facings from the left and
+  /// right limbs) before transferring it: a character modelled facing -Z keeps facing -Z.
+  bool faceLikeTarget = true;
   /// Move control bones with no motion of their own with their deform bones (control_follow.h).
   bool followControls = true;
   /// On a target with a floor (targetFloor), its feet take their rest orientation where the
