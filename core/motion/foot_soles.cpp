@@ -7,18 +7,6 @@
 namespace rw {
 namespace {
 
-/// Per joint: the limb end (LimbEnd) whose subtree holds it, or -1.
-std::vector<int> endOfJoint(const Skeleton& s, const std::array<int, 4>& ends) {
-  std::vector<int> out(s.size(), -1);
-  for (int j = 0; j < s.size(); ++j) {
-    for (int k = 0; k < 4; ++k)
-      if (j == ends[k]) out[j] = k;
-    const int p = s.joints[j].parent;
-    if (out[j] < 0 && p >= 0) out[j] = out[p];
-  }
-  return out;
-}
-
 /// Vertex v as a point: its normalized influences and the limb end holding at least `share` of
 /// its weight (-1: none). False when it has no usable weight.
 bool pointOf(const Character& c, const std::vector<int>& endOf, std::size_t v, double share,
@@ -41,9 +29,20 @@ bool pointOf(const Character& c, const std::vector<int>& endOf, std::size_t v, d
 
 }  // namespace
 
+std::vector<int> limbEndOfJoint(const Skeleton& s, const std::array<int, 4>& ends) {
+  std::vector<int> out(s.size(), -1);
+  for (int j = 0; j < s.size(); ++j) {
+    for (int k = 0; k < 4; ++k)
+      if (j == ends[k]) out[j] = k;
+    const int p = s.joints[j].parent;
+    if (out[j] < 0 && p >= 0) out[j] = out[p];
+  }
+  return out;
+}
+
 std::vector<SolePoint> limbSoles(const Character& c, const std::array<int, 4>& ends,
                                  const FootSoleParams& params) {
-  const std::vector<int> endOf = endOfJoint(c.skeleton, ends);
+  const std::vector<int> endOf = limbEndOfJoint(c.skeleton, ends);
   std::array<std::vector<SolePoint>, 4> limbs;
   const auto& positions = c.mesh.source.positions;
   for (std::size_t v = 0; v < positions.size() && v < c.skin.perVertex.size(); ++v) {
@@ -73,7 +72,7 @@ std::vector<SolePoint> bodyPoints(const Character& c, const std::array<int, 4>& 
                                   double cellFraction) {
   const auto& positions = c.mesh.source.positions;
   if (positions.empty() || c.skin.perVertex.empty()) return {};
-  const std::vector<int> limbOf = endOfJoint(c.skeleton, limbRoots);
+  const std::vector<int> limbOf = limbEndOfJoint(c.skeleton, limbRoots);
   Eigen::AlignedBox3d box;
   for (const Eigen::Vector3d& p : positions) box.extend(p);
   const double cell = std::max(cellFraction * box.sizes().y(), 1e-12);

@@ -36,6 +36,9 @@ struct FootSoleParams {
   int maxPointsPerEnd = 256;
 };
 
+/// Per joint of `skeleton`: the index in `ends` of the limb end whose subtree holds it, or -1.
+std::vector<int> limbEndOfJoint(const Skeleton& skeleton, const std::array<int, 4>& ends);
+
 /// The contact points of the four limb ends (`ends`: ankle and wrist joints in LimbEnd order,
 /// -1 for none). Empty when the character has no mesh or no weights.
 std::vector<SolePoint> limbSoles(const Character& character, const std::array<int, 4>& ends,

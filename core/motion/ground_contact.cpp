@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "motion/foot_soles.h"
 #include "skin/skinning_deformer.h"
 
 namespace rw {
@@ -14,13 +15,7 @@ namespace {
 /// Per source vertex: the limb end (index into `ends`) holding it, -1 none.
 std::vector<int> footOfVertex(const Character& c, const std::array<int, 4>& ends, double share) {
   const Skeleton& s = c.skeleton;
-  std::vector<int> footOfJoint(s.size(), -1);
-  for (int j = 0; j < s.size(); ++j) {
-    for (int side = 0; side < 4; ++side)
-      if (j == ends[side]) footOfJoint[j] = side;
-    const int p = s.joints[j].parent;
-    if (footOfJoint[j] < 0 && p >= 0) footOfJoint[j] = footOfJoint[p];
-  }
+  const std::vector<int> footOfJoint = limbEndOfJoint(s, ends);
   std::vector<int> out(c.mesh.source.positions.size(), -1);
   for (std::size_t v = 0; v < out.size() && v < c.skin.perVertex.size(); ++v) {
     std::array<double, 4> w{0, 0, 0, 0};

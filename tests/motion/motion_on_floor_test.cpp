@@ -133,27 +133,28 @@ void expectKneesAsTheSource(const Played& p, const Skeleton& source, double degr
 
 }  // namespace
 
-TEST(MotionOnFloor, CmuJumpsOntoHumanZaeStandOnItsFloor) {
-  const Character& human = riggedWithProductionBiped("Collada/human.zae", "auto");
-  ASSERT_FALSE(human.skin.perVertex.empty());
+namespace {
+
+/// CMU 01_01 (stands in a T-pose, walks, jumps) on `model` rigged with the production biped.
+void expectCmuJumpsStandOnTheFloor(const std::string& model, const std::string& head) {
+  const Character& rig = riggedWithProductionBiped(model, head);
+  ASSERT_FALSE(rig.skin.perVertex.empty());
   Character cmu;
   ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
-  const Played p = play(human, "BVH/01_01.bvh");
-  print("01_01 -> human.zae", p);
-
+  const Played p = play(rig, "BVH/01_01.bvh");
+  print("01_01 -> " + model, p);
   expectStandsOnTheFloor(p);
   expectKneesAsTheSource(p, cmu.skeleton, 5.0);
 }
 
+}  // namespace
+
+TEST(MotionOnFloor, CmuJumpsOntoHumanZaeStandOnItsFloor) {
+  expectCmuJumpsStandOnTheFloor("Collada/human.zae", "auto");
+}
+
 TEST(MotionOnFloor, CmuJumpsOntoBcnStandOnItsFloor) {
-  const Character& bcn = riggedWithProductionBiped("X/BCN_Epileptic.X", "0,0.79,0");
-  ASSERT_FALSE(bcn.skin.perVertex.empty());
-  Character cmu;
-  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
-  const Played p = play(bcn, "BVH/01_01.bvh");
-  print("01_01 -> BCN", p);
-  expectStandsOnTheFloor(p);
-  expectKneesAsTheSource(p, cmu.skeleton, 5.0);
+  expectCmuJumpsStandOnTheFloor("X/BCN_Epileptic.X", "0,0.79,0");
 }
 
 TEST(MotionOnFloor, BoxingToesSitsOnHumanZaesFloor) {
