@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "motion/ground_contact.h"
 #include "skeleton/skeleton_metrics.h"
 #include "skin/skin_eval.h"
 
@@ -69,6 +70,33 @@ nlohmann::json skeletonSection(const Character& rig, const Character& reference,
     section["missing_in_reference"] = named.missingInReference;
   }
   return section;
+}
+
+/// The motion section: each clip of each side that has a skinned mesh, on the floor its rest
+/// mesh stands on (measureClipGroundContact), in % of height.
+nlohmann::json motionSection(const Character& character, std::string& text) {
+  nlohmann::json clips = nlohmann::json::array();
+  if (character.mesh.empty() || character.skin.empty()) return clips;
+  for (const AnimationClip& clip : character.clips) {
+    const GroundContact g = measureClipGroundContact(character, clip);
+    clips.push_back({{"clip", clip.name},
+                     {"frames", g.frames},
+                     {"plantedFootFrames", g.plantedFootFrames},
+                     {"percentOfHeight",
+                      {{"plantedSoleMean", g.percent(g.meanPlantedOffset)},
+                       {"plantedSoleWorst", g.percent(g.maxPlantedOffset)},
+                       {"plantedFloat", g.percent(g.maxPlantedFloat)},
+                       {"penetration", g.percent(g.maxPenetration)},
+                       {"skatePerSecond", g.percent(g.plantedSkate)}}}});
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "motion '%s': planted soles mean %.2f%%, worst %.2f%% of height; deepest "
+                  "vertex %.2f%%\n",
+                  clip.name.c_str(), g.percent(g.meanPlantedOffset), g.percent(g.maxPlantedOffset),
+                  g.percent(g.maxPenetration));
+    text += line;
+  }
+  return clips;
 }
 
 /// The skin section: the rig's weights (by joint name) against the reference's, over the
@@ -164,6 +192,9 @@ void addEvalCommand(CLI::App& app, int& exitCode) {
     }
     if (!skeleton.is_null()) report["skeleton"] = skeleton;
     if (!skin.is_null()) report["skin"] = skin;
+    // What a viewer sees of the clips: each side's skinned mesh against its own floor.
+    report["motion"] = {{"rig", motionSection(rig, text)},
+                        {"reference", motionSection(reference, text)}};
     report["notes"] = notes;
     if (!writeJsonReport(o->json, report)) return;
     std::cout << o->rig << " vs " << o->reference << ":\n" << text;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "motion/body_layout.h"
 #include "motion/foot_soles.h"
 #include "skin/skinning_deformer.h"
 
@@ -106,6 +107,30 @@ GroundContact measureGroundContact(const Character& c, const AnimationClip& clip
   if (g.plantedFootFrames > 0) g.meanPlantedOffset = sum / g.plantedFootFrames;
   if (steps > 0) g.plantedSkate = skate / steps * g.framesPerSecond;
   return g;
+}
+
+GroundContact measureClipGroundContact(const Character& c, const AnimationClip& clip,
+                                       const GroundContactParams& params) {
+  const BodyLayout layout = analyzeBodyLayout(c.skeleton);
+  std::array<int, 4> ends{-1, -1, -1, -1};
+  for (int side = 0; side < 2; ++side) {
+    if (layout.legs[side].valid()) ends[side] = layout.legs[side].end;
+    if (layout.arms[side].valid()) ends[2 + side] = layout.arms[side].end;
+  }
+  std::vector<FootContact> contacts;
+  if (layout.hasLegs()) {
+    const double fps = clip.framesPerSecond > 0 ? clip.framesPerSecond : 30.0;
+    const int frames = std::max(1, int(std::lround(clip.duration * fps)) + 1);
+    std::vector<std::vector<Eigen::Vector3d>> ankles(2);
+    for (int f = 0; f < frames; ++f) {
+      const auto globals = c.skeleton.globalsFromLocals(
+          clip.sampleLocals(c.skeleton, std::min(clip.duration, f / fps)));
+      for (int side = 0; side < 2; ++side)
+        ankles[side].push_back(globals[ends[side]].translation());
+    }
+    contacts = detectFootContacts(ankles, fps, layout.legLength);
+  }
+  return measureGroundContact(c, clip, ends, contacts, params);
 }
 
 }  // namespace rw

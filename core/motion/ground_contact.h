@@ -56,4 +56,10 @@ GroundContact measureGroundContact(const Character& character, const AnimationCl
                                    const std::vector<FootContact>& contacts,
                                    const GroundContactParams& params = {});
 
+/// measureGroundContact of a clip with nothing else known: the limb ends from the skeleton's
+/// body layout, the planted intervals read from the clip itself (its ankles near their lowest
+/// and slow, foot_contacts.h). What `eval` reports for any animated character.
+GroundContact measureClipGroundContact(const Character& character, const AnimationClip& clip,
+                                       const GroundContactParams& params = {});
+
 }  // namespace rw

@@ -159,3 +159,23 @@ TEST(CliEval, NothingToCompareIsExitTwo) {
   EXPECT_NE(r.err.find(obj), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("nothing to compare"), std::string::npos) << r.err;
 }
+
+TEST(CliEval, ReportsEachClipOnTheFloorAsAViewerSeesIt) {
+  // BCN with CMU 01_01 retargeted onto it by `animate`: eval measures every clip of both sides
+  // on their skinned meshes against the floor their rest meshes stand on (issue 17).
+  const std::string bcn = modelPath("X/BCN_Epileptic.X");
+  const std::string animated = temp("eval_bcn_walk.glb");
+  ASSERT_EQ(runCli({"animate", bcn, modelPath("BVH/01_01.bvh"), "-o", animated}).exitCode, 0);
+  const ProcessResult r = runCli({"eval", animated, "--reference", bcn, "--json", "-"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out.substr(0, r.out.rfind('}') + 1));
+  ASSERT_EQ(j["motion"]["rig"].size(), 2u) << "BCN's own clip and the walk";
+  ASSERT_EQ(j["motion"]["reference"].size(), 1u);
+  for (const auto& clip : j["motion"]["rig"]) {
+    EXPECT_GT(clip["plantedFootFrames"].get<int>(), 0) << clip["clip"];
+    EXPECT_LT(clip["percentOfHeight"]["penetration"].get<double>(), 1.0) << clip["clip"];
+  }
+  // The walk was put on BCN's floor: its planted soles touch it on average.
+  const auto& walk = j["motion"]["rig"][1]["percentOfHeight"];
+  EXPECT_LT(std::abs(walk["plantedSoleMean"].get<double>()), 0.5);
+}
