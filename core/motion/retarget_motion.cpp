@@ -685,23 +685,28 @@ void writeClip(const Skeleton& target, const RestFrame& trest, const std::string
   double extent = 0;
   for (const Vec3& p : trest.globalP) extent = std::max(extent, (p - trest.globalP[0]).norm());
   const double still = 1e-9 * std::max(extent, 1e-12);
+  auto localTranslation = [&](int f, int j) {
+    const int p = target.joints[j].parent;
+    const Quat* R = &targetR[std::size_t(f) * nt];
+    return p < 0 ? r.target(f, j) : Vec3(R[p].conjugate() * (r.target(f, j) - r.target(f, p)));
+  };
   for (int j = 0; j < nt; ++j) {
     JointChannel& c = r.clip.channels[j];
     c.joint = j;
     c.rotation.resize(nf);
-    c.translation.resize(nf);
     const int p = target.joints[j].parent;
-    bool moves = j == r.targetRoot;
     for (int f = 0; f < nf; ++f) {
       const Quat* R = &targetR[std::size_t(f) * nt];
-      const double t = f / r.framesPerSecond;
-      c.rotation[f] = {t, (p < 0 ? R[j] : Quat(R[p].conjugate() * R[j])).normalized()};
-      const Vec3 local =
-          p < 0 ? r.target(f, j) : Vec3(R[p].conjugate() * (r.target(f, j) - r.target(f, p)));
-      c.translation[f] = {t, local};
-      moves = moves || (local - target.joints[j].restLocal.translation()).norm() > still;
+      c.rotation[f] = {f / r.framesPerSecond,
+                       (p < 0 ? R[j] : Quat(R[p].conjugate() * R[j])).normalized()};
     }
-    if (!moves) c.translation.clear();
+    // Translation keys only where the joint leaves its rest offset (most joints never do).
+    bool moves = j == r.targetRoot;
+    for (int f = 0; f < nf && !moves; ++f)
+      moves = (localTranslation(f, j) - target.joints[j].restLocal.translation()).norm() > still;
+    if (!moves) continue;
+    c.translation.resize(nf);
+    for (int f = 0; f < nf; ++f) c.translation[f] = {f / r.framesPerSecond, localTranslation(f, j)};
   }
 }
 
