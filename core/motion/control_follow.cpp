@@ -95,7 +95,7 @@ std::vector<ControlFollower> findControlFollowers(const Skeleton& s,
 
 void applyControlFollowers(const Skeleton& s, const std::vector<Transform>& rest,
                            const std::vector<ControlFollower>& followers, Eigen::Quaterniond* R,
-                           Eigen::Vector3d* P) {
+                           Eigen::Vector3d* P, std::optional<double> floor) {
   if (followers.empty()) return;
   const int n = s.size();
   std::vector<int> followerOf(n, -1);
@@ -123,6 +123,7 @@ void applyControlFollowers(const Skeleton& s, const std::vector<Transform>& rest
         shift.y() = 0;
         R[j] = controlRest;
         P[j] = controlRestP + shift;
+        if (floor) P[j].y() = *floor;
       }
       moved[j] = true;
     } else if (p >= 0 && moved[p] && !s.joints[j].deform) {

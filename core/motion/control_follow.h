@@ -20,6 +20,7 @@
 //   5. a root control with deform bones below it (the master control on the floor) follows the
 //      body's root along the floor: its translation in the ground plane only, so it neither
 //      bobs nor sways with the pelvis.
+#include <optional>
 #include <vector>
 
 #include "skeleton/skeleton.h"
@@ -43,9 +44,11 @@ std::vector<ControlFollower> findControlFollowers(const Skeleton& skeleton,
 
 /// Moves the followers in one pose given as global rotations and positions (character space,
 /// Y up), from the skeleton's rest globals `rest`. Joints below a moved control are carried by
-/// it (their rest local transforms are kept).
+/// it (their rest local transforms are kept). With a `floor` height, a master control stands on
+/// it (where an animator looks for it, whatever height skeleton retargeting left it at).
 void applyControlFollowers(const Skeleton& skeleton, const std::vector<Transform>& rest,
                            const std::vector<ControlFollower>& followers,
-                           Eigen::Quaterniond* rotations, Eigen::Vector3d* positions);
+                           Eigen::Quaterniond* rotations, Eigen::Vector3d* positions,
+                           std::optional<double> floor = std::nullopt);
 
 }  // namespace rw

@@ -661,7 +661,8 @@ void liftAboveFloor(const GroundModel& g, const Soles& soles, const Soles& body,
 }
 
 /// Control bones with no motion of their own follow their deform bones (control_follow.h).
-void followControls(const Skeleton& target, std::vector<Quat>& targetR, RetargetResult& r) {
+void followControls(const Skeleton& target, std::optional<double> floor, std::vector<Quat>& targetR,
+                    RetargetResult& r) {
   const int nt = target.size();
   std::vector<bool> driven(nt, false);
   for (int j = 0; j < nt; ++j) driven[j] = r.sourceOf[j] >= 0 || j == r.targetRoot;
@@ -669,7 +670,7 @@ void followControls(const Skeleton& target, std::vector<Quat>& targetR, Retarget
   const std::vector<Transform> rest = target.restGlobals();
   for (int f = 0; f < r.frames; ++f)
     applyControlFollowers(target, rest, followers, &targetR[std::size_t(f) * nt],
-                          &r.targetPositions[std::size_t(f) * nt]);
+                          &r.targetPositions[std::size_t(f) * nt], floor);
   for (const ControlFollower& c : followers) r.followedControls.push_back(c.control);
 }
 
@@ -765,7 +766,7 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
     pinPlantedLimbs(target, trest, map.target, ground, soles, plant, stance.sourceOnFour, params,
                     targetR, r);
   if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, body, targetR, r);
-  if (params.followControls) followControls(target, targetR, r);
+  if (params.followControls) followControls(target, params.targetFloor, targetR, r);
   writeClip(target, trest, clip.name, targetR, r);
   return r;
 }

@@ -93,10 +93,16 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
     const Skeleton& s = back->skeleton;
     const double height = restHeight(*back);
     const auto rest = s.restGlobals();
+    // The master control stands on the floor under the body in every frame.
+    const int master = s.indexOf("root");
+    ASSERT_GE(master, 0);
+    const double floor = restFloorHeight(*back);
+    double masterOff = 0;
     double worst = 0, travelled = 0, poleWorst = 1;
     int bentFrames = 0;
     for (int f = 0; f < clip.frameCount(); ++f) {
       const auto pose = s.globalsFromLocals(clip.sampleLocals(s, f / clip.framesPerSecond));
+      masterOff = std::max(masterOff, std::abs(pose[master].translation().y() - floor));
       for (const IkLink& link : links) {
         const int target = s.indexOf(link.target), reached = s.indexOf(link.reached);
         ASSERT_GE(target, 0) << link.target;
@@ -125,6 +131,7 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
     EXPECT_GT(bentFrames, 1000);
     EXPECT_GT(poleWorst, 0.99) << "a pole left its chain's bend plane";
     EXPECT_LT(worst, 0.01 * height);
+    EXPECT_LT(masterOff, 1e-6 * height) << "the master control leaves the floor";
     EXPECT_GT(travelled, 0.2 * height) << "the IK targets must move with the walk";
     // Blender plays every bone, controls included, where Assimp reads them.
     test::checkAssimpReimport(rig, out);
