@@ -35,8 +35,6 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
   return t;
 }
 
-namespace {
-
 nlohmann::json groundReport(const GroundContact& g) {
   return {{"floor", g.floor},
           {"height", g.height},
@@ -48,8 +46,6 @@ nlohmann::json groundReport(const GroundContact& g) {
             {"penetration", g.percent(g.maxPenetration)},
             {"skatePerSecond", g.percent(g.plantedSkate)}}}};
 }
-
-}  // namespace
 
 nlohmann::json clipReport(const ClipTransfer& t) {
   const RetargetMetrics& m = t.metrics;

@@ -34,6 +34,10 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
 /// the mesh, root height against the source's, fidelity, notes).
 nlohmann::json clipReport(const ClipTransfer& transfer);
 
+/// A skinned clip's floor contact as the reports give it (floor, height, planted foot-frames,
+/// and the planted soles' offset, float, penetration and skate in % of height).
+nlohmann::json groundReport(const GroundContact& ground);
+
 /// `name`, or `name.2`, `name.3`, ... if one of `clips` is called that already.
 std::string uniqueClipName(const std::vector<AnimationClip>& clips, const std::string& name);
 

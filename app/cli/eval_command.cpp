@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/clip_transfer.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
@@ -79,15 +80,10 @@ nlohmann::json motionSection(const Character& character, std::string& text) {
   if (character.mesh.empty() || character.skin.empty()) return clips;
   for (const AnimationClip& clip : character.clips) {
     const GroundContact g = measureClipGroundContact(character, clip);
-    clips.push_back({{"clip", clip.name},
-                     {"frames", g.frames},
-                     {"plantedFootFrames", g.plantedFootFrames},
-                     {"percentOfHeight",
-                      {{"plantedSoleMean", g.percent(g.meanPlantedOffset)},
-                       {"plantedSoleWorst", g.percent(g.maxPlantedOffset)},
-                       {"plantedFloat", g.percent(g.maxPlantedFloat)},
-                       {"penetration", g.percent(g.maxPenetration)},
-                       {"skatePerSecond", g.percent(g.plantedSkate)}}}});
+    nlohmann::json entry = groundReport(g);
+    entry["clip"] = clip.name;
+    entry["frames"] = g.frames;
+    clips.push_back(std::move(entry));
     char line[256];
     std::snprintf(line, sizeof line,
                   "motion '%s': planted soles mean %.2f%%, worst %.2f%% of height; deepest "

@@ -263,9 +263,8 @@ GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFr
     if (a.tip >= 0 && b.tip >= 0) g.effectors.push_back({a.tip, b.tip});
   }
   for (const auto& e : g.effectors) r.targetEffectors.push_back(e.second);
-  r.targetAnkles = {tl.legs[0].valid() ? tl.legs[0].end : -1,
-                    tl.legs[1].valid() ? tl.legs[1].end : -1};
   for (int k = 0; k < 4; ++k) r.targetEnds[k] = limbOf(tl, k).valid() ? limbOf(tl, k).end : -1;
+  r.targetAnkles = {r.targetEnds[kLeftFoot], r.targetEnds[kRightFoot]};
   g.legs = !g.effectors.empty() && sl.legLength > 0 && tl.legLength > 0;
   r.scale = g.legs ? tl.legLength / sl.legLength : 1.0;
   r.targetLegLength = tl.legLength;
