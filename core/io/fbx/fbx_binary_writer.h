@@ -27,6 +27,10 @@ inline constexpr std::array<std::uint8_t, 16> kFooterId = {
 inline constexpr std::array<std::uint8_t, 16> kFooterMagic = {
     0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e, 0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b};
 inline constexpr std::size_t kCompressArraysFromBytes = 128;
+/// The top-level FileId and CreationTime that go with kFooterId (the SDK checks the pair).
+inline constexpr std::array<std::uint8_t, 16> kFileId = {
+    0x28, 0xb3, 0x2a, 0xeb, 0xb6, 0x24, 0xcc, 0xc2, 0xbf, 0xc8, 0xb0, 0x2a, 0xa9, 0x2b, 0xfc, 0xf1};
+inline constexpr char kCreationTime[] = "1970-01-01 10:00:00:000";
 
 /// Raw bytes ('R'), as opposed to a string ('S').
 struct Raw {

@@ -12,6 +12,8 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
+/// Object ids start at 1000000 (newId); the document takes one below them.
+constexpr std::int64_t kDocumentId = 999999;
 
 /// Object names in binary FBX are "name\0\1Class".
 std::string objectName(const std::string& name, const char* fbxClass) {
@@ -59,7 +61,10 @@ class SceneBuilder {
   std::vector<Node> build() {
     std::vector<Node> top;
     top.push_back(header());
+    for (Node& record : fileIdentity()) top.push_back(std::move(record));
     top.push_back(globalSettings());
+    top.push_back(documents());
+    top.push_back(Node{"References", {}, {}});
     objects_.name = "Objects";
     connections_.name = "Connections";
     const std::int64_t meshModel = c_.mesh.source.positions.empty() ? 0 : writeMesh();
@@ -105,7 +110,37 @@ class SceneBuilder {
         h.add("SceneInfo", {objectName("GlobalInfo", "SceneInfo"), std::string("UserData")});
     info.add("Type", {std::string("UserData")});
     info.add("Version", {std::int32_t(100)});
+    Node& meta = info.add("MetaData");
+    meta.add("Version", {std::int32_t(100)});
+    for (const char* field : {"Title", "Subject", "Author", "Keywords", "Revision", "Comment"})
+      meta.add(field, {std::string()});
+    Props70 p{info.add("Properties70")};
+    p.add("Original|ApplicationName", "KString", "", "", {o_.creator});
+    p.add("LastSaved|ApplicationName", "KString", "", "", {o_.creator});
     return h;
+  }
+
+  /// FileId and CreationTime: the FBX SDK checks the file's footer code against them and
+  /// treats a file without them as empty. The pair (and kFooterId) is the fixed triple every
+  /// public writer uses (Blender's among them); the SDK accepts it.
+  std::vector<Node> fileIdentity() const {
+    std::vector<Node> records;
+    records.push_back(Node{"FileId", {Raw{std::string(kFileId.begin(), kFileId.end())}}, {}});
+    records.push_back(Node{"CreationTime", {std::string(kCreationTime)}, {}});
+    records.push_back(Node{"Creator", {o_.creator}, {}});
+    return records;
+  }
+
+  /// One document whose root node is the scene root (object 0).
+  Node documents() const {
+    Node d{"Documents", {}, {}};
+    d.add("Count", {std::int32_t(1)});
+    Node& doc = d.add("Document", {kDocumentId, std::string("Scene"), std::string("Scene")});
+    Props70 p{doc.add("Properties70")};
+    p.add("SourceObject", "object", "", "", {});
+    p.add("ActiveAnimStackName", "KString", "", "", {std::string()});
+    doc.add("RootNode", {std::int64_t(0)});
+    return d;
   }
 
   /// FBX has one frame rate per file: the highest of the clips', so that a reader that counts
