@@ -28,6 +28,10 @@ struct Character {
   SkinWeights skin;   ///< per source vertex; empty when unrigged
   std::vector<AnimationClip> clips;
   UpAxis sourceUpAxis = UpAxis::Y;
+  /// The length of one unit in metres: from the file's metadata where it has units (an FBX's
+  /// UnitScaleFactor), else 1 (glTF, Blender and most tools read unitless files as metres).
+  /// Exports use it to write real sizes (io/export/export_settings.h).
+  double metresPerUnit = 1.0;
   /// What the importer repaired or noticed, one sentence each (shown by `info`).
   std::vector<std::string> notes;
 };

@@ -47,6 +47,7 @@ Expected<std::map<std::string, std::string>> readMap(const std::string& path) {
 void addAnimateCommand(CLI::App& app, int& exitCode) {
   struct Options {
     std::string rig, motion, out, map, json, clip = "all";
+    std::string preset = "none";
     RetargetParams params;
   };
   auto o = std::make_shared<Options>();
@@ -60,6 +61,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
                   "the clips added to its animations")
       ->required();
   cmd->add_option("--map", o->map, "joint map JSON: {\"motion joint\": \"rig joint\"}");
+  addPresetOption(cmd, o->preset);
   cmd->add_option("--json", o->json, "write the quality report to this file ('-' for stdout)");
   cmd->add_option("--clip", o->clip, "the motion's clip to retarget, by name, or 'all'")
       ->capture_default_str();
@@ -115,8 +117,8 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
     for (int c : *clips) {
       Expected<ClipTransfer> t = transferClip(motion, c, character, *map, o->params);
       if (!t) {
-        std::cerr << o->motion << ": clip '" << motion.clips[c].name
-                  << "': " << t.error().message << std::endl;
+        std::cerr << o->motion << ": clip '" << motion.clips[c].name << "': " << t.error().message
+                  << std::endl;
         exitCode = kExitCannotDo;
         return;
       }
@@ -134,7 +136,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
     }
     Status written;
     if (isCharacterOutput(o->out)) {
-      written = exportCharacter(character, o->out);
+      written = exportCharacter(character, o->out, presetSettings(o->preset));
     } else if (added.size() == 1) {
       written = writeFileAtomically(o->out, clipToJson(added.front(), rig).dump() + "\n");
     } else {
@@ -164,8 +166,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
                 << m.clipFramesPerSecond << " fps; skate " << m.footSkatePercentLegPerSecond
                 << " % leg/s, penetration "
                 << (t.ground ? t.ground->maxPenetration : m.maxPenetration) << ", fidelity "
-                << m.poseFidelityDegrees << " deg, " << m.retargetFramesPerSecond
-                << " frames/s\n";
+                << m.poseFidelityDegrees << " deg, " << m.retargetFramesPerSecond << " frames/s\n";
     }
     std::cout << o->out << ": " << map->unmappedSource.size() << " motion / "
               << map->unmappedTarget.size() << " rig joints unmapped\n";

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "autorig/autorig.h"
+#include "cli/character_output.h"
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
@@ -57,6 +58,7 @@ nlohmann::json autorigReport(const std::string& file, const AutorigResult& r, in
 void addAutorigCommand(CLI::App& app, int& exitCode) {
   struct Options {
     std::string mesh, head = "auto", out, json;
+    std::string preset = "none";
     bool skin = false;
     AutorigOptions params;
   };
@@ -72,6 +74,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("-o,--output", options->out,
                   "OUT.json (rig file), OUT.fbx, OUT.glb or OUT.gltf (the mesh with the skeleton)")
       ->required();
+  addPresetOption(cmd, options->preset);
   cmd->add_flag("--skin", options->skin, "also compute bone-heat skin weights for the skeleton");
   cmd->add_option("--json", options->json, "write the JSON report to this file ('-' for stdout)");
   cmd->add_option("--levels", options->params.graph.multires.levels,
@@ -144,9 +147,10 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       character.skin = heat->weights;
       doc.skin = heat->weights;
     }
-    const Status bad = *exportFormatFor(options->out) == ExportFormat::RigJson
-                           ? writeRigJson(doc, options->out)
-                           : exportCharacter(character, options->out);
+    const Status bad =
+        *exportFormatFor(options->out) == ExportFormat::RigJson
+            ? writeRigJson(doc, options->out)
+            : exportCharacter(character, options->out, presetSettings(options->preset));
     if (bad) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;

@@ -20,6 +20,22 @@ bool checkOutputFormat(const std::string& path) {
   return false;
 }
 
+void addPresetOption(CLI::App* cmd, std::string& preset) {
+  cmd->add_option("--preset", preset,
+                  "engine the file is for: " + enginePresetNames() +
+                      " (units, deform bones only, one root; see the README)")
+      ->check([](const std::string& name) {
+        return enginePresetNamed(name)
+                   ? std::string()
+                   : "unknown preset '" + name + "' (use " + enginePresetNames() + ")";
+      })
+      ->capture_default_str();
+}
+
+ExportSettings presetSettings(const std::string& preset) {
+  return exportSettingsFor(enginePresetNamed(preset).value_or(EnginePreset::None));
+}
+
 Character loadRigCharacterOrExit(const std::string& rigPath, const RigDocument& rig) {
   Character character;
   if (!rig.meshPath.empty()) {

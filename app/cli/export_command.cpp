@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/character_output.h"
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
 #include "io/export/export_character.h"
@@ -12,6 +13,7 @@ namespace rw::cli {
 void addExportCommand(CLI::App& app, int& exitCode) {
   struct Options {
     std::string input, output;
+    std::string preset = "none";
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
@@ -21,6 +23,7 @@ void addExportCommand(CLI::App& app, int& exitCode) {
       ->required();
   cmd->add_option("-o,--output", options->output, "OUT.fbx, OUT.glb, OUT.gltf or OUT.json")
       ->required();
+  addPresetOption(cmd, options->preset);
   cmd->callback([options, &exitCode] {
     if (!exportFormatFor(options->output)) {
       std::cerr << options->output << ": unknown export format (use .fbx, .glb, .gltf or .json)"
@@ -29,7 +32,7 @@ void addExportCommand(CLI::App& app, int& exitCode) {
       return;
     }
     const Character character = loadOrExit(options->input);
-    if (Status bad = exportCharacter(character, options->output)) {
+    if (Status bad = exportCharacter(character, options->output, presetSettings(options->preset))) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;
       return;

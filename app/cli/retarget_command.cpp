@@ -16,6 +16,7 @@ namespace rw::cli {
 void addRetargetCommand(CLI::App& app, int& exitCode) {
   struct Options : RetargetOptions {
     std::string out, json;
+    std::string preset = "none";
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
@@ -23,6 +24,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
   addRetargetOptions(cmd, *o);
   cmd->add_option("-o,--output", o->out, "OUT.json (rig), OUT.fbx, OUT.glb or OUT.gltf")
       ->required();
+  addPresetOption(cmd, o->preset);
   cmd->add_option("--json", o->json, "write the retarget report to this file ('-' for stdout)");
   cmd->callback([o, &exitCode] {
     if (!checkOutputFormat(o->out)) {
@@ -44,7 +46,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
       out.sourcePath = o->mesh;
       out.mesh = meshCharacter->mesh;
       out.skeleton = result.skeleton;
-      written = exportCharacter(out, o->out);
+      written = exportCharacter(out, o->out, presetSettings(o->preset));
     } else {
       written = writeRigJson(retargetedRig(*o, *run), o->out);
     }

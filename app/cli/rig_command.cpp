@@ -22,6 +22,7 @@ namespace rw::cli {
 void addRigCommand(CLI::App& app, int& exitCode) {
   struct Options : RetargetOptions {
     std::string motion, out, json, clip = "all";
+    std::string preset = "none";
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
@@ -29,6 +30,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
   addRetargetOptions(cmd, *o);
   cmd->add_option("MOTION", o->motion, "motion to put on the rig (BVH or any animated file)");
   cmd->add_option("-o,--output", o->out, "OUT.fbx, OUT.glb, OUT.gltf or OUT.json")->required();
+  addPresetOption(cmd, o->preset);
   cmd->add_option("--json", o->json, "write the report to this file ('-' for stdout)");
   cmd->add_option("--clip", o->clip, "the motion's clip to put on the rig, by name, or 'all'")
       ->capture_default_str();
@@ -95,8 +97,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
         character.clips.push_back(moved->result.clip);
         reports.push_back(clipReport(*moved));
       }
-      report["stage_seconds"]["motion"] =
-          std::chrono::duration<double>(Clock::now() - t0).count();
+      report["stage_seconds"]["motion"] = std::chrono::duration<double>(Clock::now() - t0).count();
       // The first clip's summary under "motion" (as for a one-clip file), every clip's under
       // "clips".
       const nlohmann::json& first = reports.front();
@@ -110,7 +111,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     }
     Status written;
     if (isCharacterOutput(o->out)) {
-      written = exportCharacter(character, o->out);
+      written = exportCharacter(character, o->out, presetSettings(o->preset));
     } else {
       RigDocument rig = retargetedRig(*o, *run);
       rig.skin = character.skin;

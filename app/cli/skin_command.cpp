@@ -55,6 +55,7 @@ nlohmann::json skinReport(const std::string& file, const BoneHeatReport& r) {
 void addSkinCommand(CLI::App& app, int& exitCode) {
   struct Options {
     std::string file, out, json;
+    std::string preset = "none";
     BoneHeatParams params;
     bool noMirror = false;
   };
@@ -68,6 +69,7 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
                   "OUT.json: the rig with a \"skin\" section; OUT.fbx|.glb|.gltf: the "
                   "character with the new weights")
       ->required();
+  addPresetOption(cmd, options->preset);
   cmd->add_option("--max-influences", options->params.limits.maxInfluences,
                   "influences per vertex (0 = all)")
       ->capture_default_str()
@@ -129,8 +131,9 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
     // (mesh, skeleton, clips) with the new weights in place of the file's own.
     rig.skin = heat->weights;
     character.skin = heat->weights;
-    if (Status bad = isCharacterOutput(options->out) ? exportCharacter(character, options->out)
-                                                     : writeRigJson(rig, options->out)) {
+    if (Status bad = isCharacterOutput(options->out)
+                         ? exportCharacter(character, options->out, presetSettings(options->preset))
+                         : writeRigJson(rig, options->out)) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;
       return;

@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -527,6 +529,20 @@ class SceneReader {
   }
 };
 
+/// An FBX's UnitScaleFactor (centimetres per unit; Assimp leaves coordinates in file units).
+std::optional<double> fbxCentimetresPerUnit(const aiScene& scene, const std::string& ext) {
+  if (ext != ".fbx" || !scene.mMetaData) return std::nullopt;
+  double asDouble = 0;
+  float asFloat = 0;
+  double cm = 0;
+  if (scene.mMetaData->Get("UnitScaleFactor", asDouble))
+    cm = asDouble;
+  else if (scene.mMetaData->Get("UnitScaleFactor", asFloat))
+    cm = asFloat;
+  if (!(cm > 0) || !std::isfinite(cm)) return std::nullopt;
+  return cm;
+}
+
 }  // namespace
 
 Expected<Character> importCharacter(const std::string& path, const ImportOptions& options) {
@@ -575,6 +591,8 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
     up = UpAxis::Z;
   if (options.upAxis) up = *options.upAxis;
   character.sourceUpAxis = up;
+  if (const std::optional<double> cm = fbxCentimetresPerUnit(*scene, ext))
+    character.metresPerUnit = *cm / 100.0;
   Transform conversion = Transform::Identity();
   if (up == UpAxis::Z) {
     conversion.linear() << 1, 0, 0, 0, 0, 1, 0, -1, 0;  // (x, y, z) -> (x, z, -y)

@@ -11,6 +11,7 @@
 #include <regex>
 #include <sstream>
 
+#include "io/export/export_settings.h"
 #include "io/import_character.h"
 #include "skin/linear_blend_skinning.h"
 #include "support/run_process.h"
@@ -139,8 +140,10 @@ std::string fbx2gltfPath() {
   return std::string(RIGWRIGHT_NPM_TOOLS_DIR) + "/node_modules/fbx2gltf/bin/Linux/FBX2glTF";
 }
 
-FbxSdkReading checkFbxSdkImport(const Character& c, const std::string& fbx) {
+FbxSdkReading checkFbxSdkImport(const Character& inFileUnits, const std::string& fbx) {
   SCOPED_TRACE(fbx + " through the FBX SDK (FBX2glTF)");
+  // FBX2glTF converts the scene to metres (glTF's unit).
+  const Character c = rescaled(inFileUnits, inFileUnits.metresPerUnit);
   FbxSdkReading reading;
   const std::string tool = fbx2gltfPath();
   EXPECT_EQ(::access(tool.c_str(), X_OK), 0)

@@ -2,7 +2,7 @@
 // Our FBX read by Autodesk's FBX SDK — the reader of Maya, 3ds Max, MotionBuilder, Unity and
 // Unreal — through FBX2glTF (built on the SDK; installed by scripts/setup.sh under tools/npm).
 // The SDK's scene, as FBX2glTF writes it to a .glb, is read back with our importer and compared
-// with the character that should be in the file:
+// with the character that should be in the file, in metres (FBX2glTF converts to them):
 //   the vertex count the SDK reports and the .glb holds (our file's own vertices),
 //   every bone by name with its parent, rest joint positions within 1e-4 of size,
 //   one animation per clip, and the skinned mesh at 5 times of each clip within 1e-3 of size

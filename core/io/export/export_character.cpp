@@ -22,9 +22,16 @@ std::optional<ExportFormat> exportFormatFor(const std::string& path) {
   return std::nullopt;
 }
 
-Status exportCharacter(const Character& character, const std::string& path) {
+Status exportCharacter(const Character& original, const std::string& path,
+                       const ExportSettings& settings) {
   const std::optional<ExportFormat> format = exportFormatFor(path);
   if (!format) return Error{path + ": unknown export format (use .fbx, .glb, .gltf or .json)"};
+  // Copies only when something changes: a large mesh costs a noticeable share of the write.
+  const bool reshape =
+      settings.deformBonesOnly || settings.singleRootBone || settings.fileUnitMetres > 0;
+  std::optional<Character> prepared;
+  if (reshape) prepared = prepareForExport(original, settings);
+  const Character& character = prepared ? *prepared : original;
   switch (*format) {
     case ExportFormat::Fbx: {
       Expected<std::string> bytes = fbx::encodeCharacterFbx(character);
@@ -32,8 +39,10 @@ Status exportCharacter(const Character& character, const std::string& path) {
       return writeFileAtomically(path, *bytes);
     }
     case ExportFormat::Glb:
-    case ExportFormat::Gltf:
-      return exportGltf(character, path);
+    case ExportFormat::Gltf:  // glTF's unit is the metre
+      return character.metresPerUnit == 1.0
+                 ? exportGltf(character, path)
+                 : exportGltf(rescaled(character, character.metresPerUnit), path);
     case ExportFormat::RigJson: {
       RigDocument rig;
       rig.skeleton = character.skeleton;

@@ -4,10 +4,13 @@
 //   .glb / .gltf  glTF 2 through Assimp's exporter (io/export/gltf_export.h): top 4 influences
 //   .json  the project's rig file (io/rig_json.h): skeleton with control-bone flags
 // Every file is written atomically (temporary file + rename). Errors name the file.
+// The settings (an engine preset's, io/export/export_settings.h) shape the bones and the unit
+// first; glTF is always written in metres.
 #include <optional>
 #include <string>
 
 #include "character.h"
+#include "io/export/export_settings.h"
 #include "util/expected.h"
 
 namespace rw {
@@ -17,6 +20,7 @@ enum class ExportFormat { Fbx, Glb, Gltf, RigJson };
 /// The format for `path`'s extension (case-insensitive), or nullopt.
 std::optional<ExportFormat> exportFormatFor(const std::string& path);
 
-Status exportCharacter(const Character& character, const std::string& path);
+Status exportCharacter(const Character& character, const std::string& path,
+                       const ExportSettings& settings = {});
 
 }  // namespace rw

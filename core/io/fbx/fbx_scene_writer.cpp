@@ -165,8 +165,11 @@ class SceneBuilder {
     p.integer("CoordAxisSign", 1);
     p.integer("OriginalUpAxis", 1);
     p.integer("OriginalUpAxisSign", 1);
-    p.number("UnitScaleFactor", o_.unitScaleCentimeters);
-    p.number("OriginalUnitScaleFactor", o_.unitScaleCentimeters);
+    // Centimetres per unit: 100 = a metre (Blender and Unity import it at scale 1), 1 = a
+    // centimetre (Maya's and Unreal's unit).
+    const double cm = 100.0 * c_.metresPerUnit;
+    p.number("UnitScaleFactor", cm);
+    p.number("OriginalUnitScaleFactor", cm);
     p.enumeration("TimeMode", 14);  // custom frame rate
     double duration = 0;
     for (const AnimationClip& clip : c_.clips) duration = std::max(duration, clip.duration);

@@ -2,11 +2,12 @@
 // A Character as a binary FBX 7.4 scene: the mesh (the file's own vertices, normals by polygon
 // vertex, UVs, materials by polygon), every joint as a LimbNode (control bones included) in
 // bind pose, a Skin deformer with one Cluster per weighted joint (all influences), a BindPose,
-// GlobalSettings (Y up, UnitScaleFactor) and one AnimationStack per clip (translation,
-// unwrapped Euler XYZ rotation in degrees, scale; KTime = 46186158000 per second). The file's
-// frame rate is the highest of the clips'. A single-pose clip (duration 0, e.g. Wuson_Bind)
-// spans one KTime tick with each key repeated there, so that Assimp's reader, which drops
-// one-key curves equal to the bind pose, keeps it as a one-frame clip like Blender does.
+// GlobalSettings (Y up, UnitScaleFactor = centimetres per unit from Character::metresPerUnit) and
+// one AnimationStack per clip (translation, unwrapped Euler XYZ rotation in degrees, scale; KTime =
+// 46186158000 per second). The file's frame rate is the highest of the clips'. A single-pose clip
+// (duration 0, e.g. Wuson_Bind) spans one KTime tick with each key repeated there, so that Assimp's
+// reader, which drops one-key curves equal to the bind pose, keeps it as a one-frame clip like
+// Blender does.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <string>
@@ -21,9 +22,6 @@ namespace rw::fbx {
 inline constexpr std::int64_t kKTimePerSecond = 46186158000LL;
 
 struct SceneOptions {
-  /// Centimetres per file unit (FBX GlobalSettings UnitScaleFactor). 100 = one unit is a metre,
-  /// which Blender and Maya import at scale 1.
-  double unitScaleCentimeters = 100.0;
   std::string creator = "Rigwright";
   std::string meshName = "Mesh";
 };
