@@ -249,6 +249,19 @@ void MainWindow::createMenus() {
     if (!path.isEmpty()) exportTo(path);
   });
   exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  // File > Export For: FBX shaped for an engine (Auto-Rig Pro's and Mixamo's export presets).
+  QMenu* exportFor = file->addMenu(tr("Export &For"));
+  for (EnginePreset preset :
+       {EnginePreset::Unity, EnginePreset::Unreal, EnginePreset::Blender, EnginePreset::Maya}) {
+    const QString engine = QString::fromUtf8(enginePresetName(preset));
+    QString title = engine;
+    title[0] = title[0].toUpper();
+    exportFor->addAction(title + QStringLiteral("…"), this, [this, preset, title] {
+      const QString path = QFileDialog::getSaveFileName(this, tr("Export Rig for %1").arg(title),
+                                                        QString(), tr("FBX binary (*.fbx)"));
+      if (!path.isEmpty()) exportTo(path, preset);
+    });
+  }
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

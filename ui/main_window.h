@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "io/export/export_settings.h"
 #include "project_file.h"
 #include "session/rig_session.h"
 
@@ -102,8 +103,9 @@ class MainWindow : public QMainWindow {
   void openMotionFile(const QString& path);
   void openProject(const QString& path);
   bool saveProject(const QString& path);
-  /// Writes the rig (mesh, retargeted skeleton, skin, clip) by extension, on a worker.
-  void exportTo(const QString& path);
+  /// Writes the rig (mesh, retargeted skeleton, skin, clip) by extension, on a worker, shaped
+  /// for `preset`'s engine (units, bones; io/export/export_settings.h).
+  void exportTo(const QString& path, EnginePreset preset = EnginePreset::None);
   /// Fits the skeleton into the mesh (runs every stage) and keeps it live from then on.
   void retarget();
   /// Cancels the pipeline run in progress.

@@ -463,7 +463,7 @@ std::shared_ptr<const Character> MainWindow::exportableCharacter() const {
   return out;
 }
 
-void MainWindow::exportTo(const QString& path) {
+void MainWindow::exportTo(const QString& path, EnginePreset preset) {
   const std::shared_ptr<const Character> character = exportableCharacter();
   if (!character) {
     emit exportFinished(path, false, tr("nothing to export: open a mesh first"));
@@ -498,10 +498,11 @@ void MainWindow::exportTo(const QString& path) {
     }
     emit exportFinished(path, error.isEmpty(), error);
   });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [character, path]() -> QString {
+  const ExportSettings settings = exportSettingsFor(preset);
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [character, path, settings]() -> QString {
     lowerThreadPriority();
     try {
-      if (const Status status = exportCharacter(*character, path.toStdString()))
+      if (const Status status = exportCharacter(*character, path.toStdString(), settings))
         return QString::fromStdString(status->message);
     } catch (const std::exception& e) {
       return QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));

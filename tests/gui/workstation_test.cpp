@@ -439,6 +439,27 @@ class WorkstationTest : public QObject {
     QVERIFY2(window_->snapshot()->retargeted, qPrintable(window_->snapshot()->error));
   }
 
+  void exportForUnrealWritesCentimetresAndDeformBones() {
+    QVERIFY(openDemo());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("rig_unreal.fbx"));
+    QSignalSpy done(window_.get(), &MainWindow::exportFinished);
+    window_->exportTo(path, rw::EnginePreset::Unreal);
+    QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, kTimeoutMs);
+    QVERIFY2(done.first().at(1).toBool(), qPrintable(done.first().at(2).toString()));
+    rw::ImportOptions options;
+    options.isolateReader = false;
+    const auto back = rw::importCharacter(path.toStdString(), options);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    const rw::Character& original = *window_->exportableCharacter();
+    QCOMPARE(back->metresPerUnit, 0.01);  // a centimetre
+    const double centimetres = 100 * original.metresPerUnit * original.mesh.size();
+    QVERIFY(std::abs(back->mesh.size() - centimetres) < 1e-4 * centimetres);
+    QCOMPARE(back->skeleton.roots().size(), std::size_t(1));
+    QVERIFY(back->skeleton.size() <= original.skeleton.deformCount() + 1);
+  }
+
   void exportWritesAFileThatReimports() {
     QVERIFY(openDemo());
     QTemporaryDir dir;
