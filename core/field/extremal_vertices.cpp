@@ -1,4 +1,5 @@
 #include "field/extremal_vertices.h"
+#include "util/union_find.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,34 +18,31 @@ std::vector<ExtremalVertex> extremalVertices(const SurfaceDomain& d, const std::
     if (d.active[v] && std::isfinite(g[v])) order.push_back(v);
   std::sort(order.begin(), order.end(),
             [&](int a, int b) { return g[a] != g[b] ? g[a] > g[b] : a < b; });
-  std::vector<int> parent(d.vertexCount, -1);  // -1: not swept yet
-  std::vector<int> peak(d.vertexCount, -1);    // region root -> its maximum vertex
+  UnionFind regions(d.vertexCount);
+  std::vector<char> swept(d.vertexCount, 0);
+  std::vector<int> peak(d.vertexCount, -1);  // region root -> its maximum vertex
   std::vector<double> persistence(d.vertexCount, 0.0);
-  auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
   for (int v : order) {
-    parent[v] = v;
+    swept[v] = 1;
     peak[v] = v;
     for (int k = d.adjacencyStart[v]; k < d.adjacencyStart[v + 1]; ++k) {
       const int w = d.adjacency[k];
-      if (parent[w] < 0) continue;
-      const int a = find(v), b = find(w);
+      if (!swept[w]) continue;
+      const int a = regions.find(v), b = regions.find(w);
       if (a == b) continue;
       // The lower peak dies here (v is its saddle).
       const bool aHigher =
           g[peak[a]] > g[peak[b]] || (g[peak[a]] == g[peak[b]] && peak[a] < peak[b]);
       const int survivor = aHigher ? a : b, dying = aHigher ? b : a;
       if (peak[dying] != v) persistence[peak[dying]] = g[peak[dying]] - g[v];
-      parent[dying] = survivor;
+      regions.attach(dying, survivor);
     }
   }
   std::vector<ExtremalVertex> result;
   const double threshold = params.minPersistenceFraction * meshSize;
   for (int v : order) {
-    if (parent[v] < 0) continue;
-    if (find(v) == v && peak[v] >= 0)
+    if (!swept[v]) continue;
+    if (regions.find(v) == v && peak[v] >= 0)
       persistence[peak[v]] = std::numeric_limits<double>::infinity();
   }
   for (int v : order)  // cap centres (v >= meshVertexCount) are not surface points

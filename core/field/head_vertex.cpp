@@ -1,4 +1,5 @@
 #include "field/head_vertex.h"
+#include "util/union_find.h"
 
 #include <cstdlib>
 #include <limits>
@@ -22,22 +23,16 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
   for (const auto& t : mesh.triangles) used[t[0]] = used[t[1]] = used[t[2]] = 1;
   if (spec == "auto") {
     // Parts by triangle count.
-    std::vector<int> parent(mesh.positions.size());
-    std::iota(parent.begin(), parent.end(), 0);
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    for (const auto& t : mesh.triangles)
-      parent[find(t[0])] = find(t[1]), parent[find(t[1])] = find(t[2]);
+    UnionFind parts(static_cast<int>(mesh.positions.size()));
+    for (const auto& t : mesh.triangles) parts.attach(t[0], t[1]), parts.attach(t[1], t[2]);
     std::vector<int> size(mesh.positions.size(), 0);
-    for (const auto& t : mesh.triangles) ++size[find(t[0])];
+    for (const auto& t : mesh.triangles) ++size[parts.find(t[0])];
     // The highest point of the big parts: a head modelled as its own shell (BCN_Epileptic's
     // is half the body's size) counts, eyes and buttons do not.
     const int largest = *std::max_element(size.begin(), size.end());
     int best = -1;
     for (int v = 0; v < int(mesh.positions.size()); ++v)
-      if (used[v] && size[find(v)] >= 0.2 * largest &&
+      if (used[v] && size[parts.find(v)] >= 0.2 * largest &&
           (best < 0 || mesh.positions[v].y() > mesh.positions[best].y()))
         best = v;
     return best;

@@ -1,4 +1,5 @@
 #include "field/surface_domain.h"
+#include "util/union_find.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,11 +12,6 @@
 
 namespace rw {
 namespace {
-
-int findRoot(std::vector<int>& parent, int x) {
-  while (parent[x] != x) x = parent[x] = parent[parent[x]];
-  return x;
-}
 
 /// Nearest-point queries on a fixed point set through a uniform grid.
 class PointGrid {
@@ -89,11 +85,10 @@ void capHoles(SurfaceDomain& d) {
     i = j;
   }
   if (boundary.empty()) return;
-  std::vector<int> parent(d.positions.size());
-  std::iota(parent.begin(), parent.end(), 0);
-  for (const auto& [a, b] : boundary) parent[findRoot(parent, a)] = findRoot(parent, b);
+  UnionFind loops(static_cast<int>(d.positions.size()));
+  for (const auto& [a, b] : boundary) loops.attach(a, b);
   std::map<int, std::vector<std::pair<int, int>>> pieces;  // ordered: deterministic apex ids
-  for (const auto& e : boundary) pieces[findRoot(parent, e.first)].push_back(e);
+  for (const auto& e : boundary) pieces[loops.find(e.first)].push_back(e);
   for (const auto& [root, edges] : pieces) {
     std::vector<int> vertices;
     for (const auto& [a, b] : edges) vertices.push_back(a), vertices.push_back(b);
@@ -120,13 +115,12 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
   if (head < 0 || head >= n)
     return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
                  std::to_string(n) + " welded vertices)"};
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
+  UnionFind parts(n);
   std::vector<char> used(n, 0);
   for (const Eigen::Vector3i& t : mesh.triangles) {
     used[t[0]] = used[t[1]] = used[t[2]] = 1;
-    parent[findRoot(parent, t[0])] = findRoot(parent, t[1]);
-    parent[findRoot(parent, t[1])] = findRoot(parent, t[2]);
+    parts.attach(t[0], t[1]);
+    parts.attach(t[1], t[2]);
   }
   if (!used[head]) return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
 
@@ -137,7 +131,7 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
   std::vector<std::vector<int>> members;
   for (int v = 0; v < n; ++v) {
     if (!used[v]) continue;
-    const int r = findRoot(parent, v);
+    const int r = parts.find(v);
     auto [it, inserted] = componentOfRoot.emplace(r, int(boxes.size()));
     if (inserted) {
       boxes.emplace_back();

@@ -1,4 +1,5 @@
 #include "graph/topology_graph.h"
+#include "util/union_find.h"
 
 #include <numeric>
 
@@ -54,17 +55,9 @@ void TopologyGraph::rebuildIncidence() {
 
 bool TopologyGraph::isTree() const {
   if (nodes.empty()) return true;
-  std::vector<int> parent(nodes.size());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  for (const GraphArc& a : arcs) {
-    const int x = find(a.from), y = find(a.to);
-    if (x == y) return false;
-    parent[x] = y;
-  }
+  UnionFind joined(nodeCount());
+  for (const GraphArc& a : arcs)
+    if (!joined.attach(a.from, a.to)) return false;
   return arcCount() == nodeCount() - 1;
 }
 

@@ -1,4 +1,5 @@
 #include "mesh/mesh_diagnostics.h"
+#include "util/union_find.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -9,23 +10,6 @@
 
 namespace rw {
 namespace {
-
-class UnionFind {
- public:
-  explicit UnionFind(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
-  int find(int x) {
-    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
-    return x;
-  }
-  void unite(int a, int b) {
-    a = find(a);
-    b = find(b);
-    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
-  }
-
- private:
-  std::vector<int> parent_;
-};
 
 std::uint64_t edgeKey(int a, int b) {
   if (a > b) std::swap(a, b);

@@ -1,4 +1,5 @@
 #include "reeb/reeb_graph.h"
+#include "util/union_find.h"
 
 #include <algorithm>
 #include <array>
@@ -8,28 +9,6 @@
 
 namespace rw {
 namespace {
-
-/// Union-find over a growing set of local indices.
-class LocalUnionFind {
- public:
-  int add() {
-    parent_.push_back(int(parent_.size()));
-    return parent_.back();
-  }
-  int find(int x) {
-    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
-    return x;
-  }
-  void unite(int a, int b) {
-    a = find(a), b = find(b);
-    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
-  }
-  void clear() { parent_.clear(); }
-  int size() const { return int(parent_.size()); }
-
- private:
-  std::vector<int> parent_;
-};
 
 /// Triangles and bridge edges as one list of "elements", with the lookups the sweep needs.
 struct Complex {
@@ -121,7 +100,7 @@ bool isCritical(const Complex& k, const std::vector<int>& rank, int v) {
                linkVertices.begin());
   };
   for (bool lower : {true, false}) {
-    LocalUnionFind uf;
+    UnionFind uf;
     for (std::size_t i = 0; i < linkVertices.size(); ++i) uf.add();
     auto inSide = [&](int w) { return lower ? rank[w] < rank[v] : rank[w] > rank[v]; };
     for (const auto& [a, b] : linkEdges)
@@ -192,18 +171,9 @@ void cutLoops(TopologyGraph& g, const std::vector<double>& f, std::vector<LoopCu
   std::iota(order.begin(), order.end(), 0);
   auto top = [&](int a) { return std::max(g.nodes[g.arcs[a].from].f, g.nodes[g.arcs[a].to].f); };
   std::sort(order.begin(), order.end(), [&](int a, int b) { return top(a) < top(b); });
-  std::vector<int> parent(g.nodeCount());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
+  UnionFind joined(g.nodeCount());
   for (int a : order) {
-    const int x = find(g.arcs[a].from), y = find(g.arcs[a].to);
-    if (x != y) {
-      parent[x] = y;
-      continue;
-    }
+    if (joined.attach(g.arcs[a].from, g.arcs[a].to)) continue;
     // Split at the middle of the polyline (by length) into two open ends.
     GraphArc arc = g.arcs[a];
     const double half = 0.5 * polylineLength(arc.polyline);
@@ -241,8 +211,8 @@ void cutLoops(TopologyGraph& g, const std::vector<double>& f, std::vector<LoopCu
     upper.polyline = upperLine;
     upper.members = upperMembers;
     g.arcs.push_back(upper);
-    parent.push_back(int(parent.size()));
-    parent.push_back(int(parent.size()));
+    joined.add();  // the two new ends
+    joined.add();
     cuts.push_back({cut, fCut});
   }
   g.rebuildIncidence();
@@ -348,7 +318,7 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   std::size_t nextElement = 0;
   std::vector<int> active;
   std::vector<int> localOf(k.size(), -1), localStamp(k.size(), -1);
-  LocalUnionFind uf;
+  UnionFind uf;
   std::vector<int> locals;
   int stampCounter = 0;
   auto local = [&](int e) {

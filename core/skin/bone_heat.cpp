@@ -13,6 +13,7 @@
 #include "field/cotangent_laplacian.h"
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
+#include "util/union_find.h"
 
 namespace rw {
 namespace {
@@ -20,11 +21,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-int findRoot(std::vector<int>& parent, int v) {
-  while (parent[v] != v) v = parent[v] = parent[parent[v]];
-  return v;
 }
 
 /// Per welded vertex: the heat source of §4 (nearest visible bones and H).
@@ -123,21 +119,19 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress && progress->cancelled()) return Error{"cancelled"};
 
   // Connected parts.
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
+  UnionFind parts(n);
   std::vector<char> inTriangle(n, 0);
   for (const Eigen::Vector3i& t : T)
     for (int c = 0; c < 3; ++c) {
       inTriangle[t[c]] = 1;
-      const int a = findRoot(parent, t[0]), b = findRoot(parent, t[c]);
-      if (a != b) parent[b] = a;
+      parts.attach(t[c], t[0]);
     }
   std::vector<int> componentOf(n, -1);
   std::vector<std::vector<int>> componentVertices;
   std::vector<std::vector<int>> componentTriangles;
   for (int v = 0; v < n; ++v) {
     if (!inTriangle[v]) continue;
-    const int r = findRoot(parent, v);
+    const int r = parts.find(v);
     if (componentOf[r] < 0) {
       componentOf[r] = int(componentVertices.size());
       componentVertices.emplace_back();
