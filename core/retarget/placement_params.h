@@ -1,5 +1,6 @@
 #pragma once
 // Parameters of inner-joint placement (Poirier 2009 §6.2, equation 1).
+#include "retarget/placement_heuristics.h"
 
 namespace rw {
 
@@ -17,6 +18,8 @@ struct PlacementParams {
   /// Candidate positions per mesh arc (m in Algorithm 2), spread evenly by arc length; raised
   /// to 2t+1 for an arc of t bones so that every inner joint has room.
   int samples = 48;
+  /// The rest of placement's judgement calls (placement_heuristics.h).
+  PlacementHeuristics heuristics;
 
   bool operator==(const PlacementParams&) const = default;
 };

@@ -1,0 +1,305 @@
+#include "retarget/arc_plan.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <Eigen/Geometry>
+#include <Eigen/SVD>
+#include <algorithm>
+#include <cmath>
+
+#include "retarget/limb_geometry.h"
+#include "retarget/placement_paths.h"
+
+namespace rw {
+namespace {
+
+std::vector<ArcPoint> arcPoints(const GraphArc& arc) {
+  std::vector<ArcPoint> points;
+  for (int j : arc.members) points.push_back({j, false});
+  if (arc.polyline.size() == arc.members.size() + 1) points.push_back({arc.members.back(), true});
+  return points;
+}
+
+const GraphArc& skeletonArc(const ArcPlan& plan, const SkeletonGraph& graph,
+                            const GraphMatching& matching) {
+  return graph.graph.arcs[matching.matches[plan.match].skeletonArc];
+}
+
+/// How far the skeleton's limb chain climbs above its branching joint, along the trunk (the arc
+/// that ends at the joint, looking up): a clavicle's tip above the chest.
+double chainRise(const ArcPlan& plan, const GraphArc& arc, const TopologyGraph& g) {
+  double rise = 0.0;
+  for (const GraphArc& parentArc : g.arcs)
+    if (parentArc.to == arc.from && parentArc.polyline.size() >= 2) {
+      const Eigen::Vector3d up =
+          (parentArc.polyline[parentArc.polyline.size() - 2] - parentArc.polyline.back())
+              .normalized();
+      for (const Eigen::Vector3d& q : plan.chain)
+        if (up.allFinite()) rise = std::max(rise, (q - plan.chain.front()).dot(up));
+      break;
+    }
+  return rise;
+}
+
+/// The limb path from its placed branching joint (limb_geometry.h): bridged up along the limb's
+/// axis, and when the limb's first joint lies above the mesh's split, through that joint as the
+/// skeleton predicts it (the skeleton's facing, then the trunk's own turn at the joint: the
+/// parent arc's start seen from the joint, in the skeleton and as placed), smoothed.
+void prepareLimbPath(ArcPlan& plan, const std::vector<ArcPlan>& plans, const Eigen::Vector3d& joint,
+                     const ArcPlacementContext& c) {
+  const PlacementHeuristics& h = c.params.heuristics;
+  const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
+  const Eigen::Vector3d down = (plan.path.front() - joint).normalized();
+  const double rise = chainRise(plan, arc, c.graph.graph);
+  const std::vector<Eigen::Vector3d> bridged =
+      bridgedLimbPath(plan.path, joint, down, c.frame.scale * rise, h);
+  std::vector<Eigen::Vector3d> predicted;
+  if (const auto [j, k] = plan.parentPoint;
+      j >= 0 && plans[j].placement.points.size() == plans[j].chain.size()) {
+    const ArcPlan& parent = plans[j];
+    const Eigen::Vector3d upOld =
+        c.frame.facing * (parent.chain.front() - parent.chain[k + (parent.virtualTop ? 1 : 0)]);
+    const Eigen::Vector3d upNew = parent.placement.points.front() - joint;
+    if (upOld.norm() > 1e-9 * c.extent && upNew.norm() > 1e-9 * c.extent) {
+      const Eigen::Matrix3d turn =
+          Eigen::Quaterniond::FromTwoVectors(upOld, upNew).toRotationMatrix() * c.frame.facing;
+      predicted = predictedLimbPath(bridged, (plan.path.front() - joint).dot(down), plan.chain,
+                                    joint, turn, c.frame.scale, down);
+    }
+  }
+  plan.path = predicted.empty() ? bridged : smoothedLimbPath(predicted, h);
+}
+
+/// A partial retarget moves the chosen joint's subtree: the arc's joints before it stay, and the
+/// chosen joint goes to the mesh limb's start. Without a chosen joint on the arc, the arc's start
+/// joint (the joint the subtree hangs from) stays.
+void restrictToPartialSubtree(ArcPlan& plan, int partialJoint) {
+  int first = 1;
+  for (std::size_t k = 0; k < plan.points.size(); ++k)
+    if (!plan.points[k].tail && plan.points[k].joint == partialJoint) first = int(k);
+  if (first > 0 && first < int(plan.points.size()) - 1 &&
+      plan.points[first].joint == partialJoint) {
+    plan.chain.erase(plan.chain.begin(), plan.chain.begin() + first);
+    plan.points.erase(plan.points.begin(), plan.points.begin() + first);
+    first = 0;
+  }
+  plan.firstMoved = first;
+}
+
+/// The pure part of placing one arc: its path made ready, then the DP.
+void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
+              const ArcPlacementContext& c) {
+  ArcPlan& plan = plans[i];
+  const PlacementHeuristics& h = c.params.heuristics;
+  const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
+  const int start = arc.members.empty() ? -1 : arc.members.front();
+  if (!plan.virtualTop && start >= 0 && placed.head[start] && !plan.path.empty() &&
+      (plan.path.front() - *placed.head[start]).norm() > 1e-12)
+    prepareLimbPath(plan, plans, *placed.head[start], c);
+  if (c.matching.partial && i == 0 && !plan.virtualTop)
+    restrictToPartialSubtree(plan, c.matching.partialJoint);
+  PlacementOptions options;
+  if (plan.branchEnd) options.freeEnd = h.branchFreeEnd, options.scale = c.frame.scale;
+  if (plan.endFromLimbs) {
+    // Trusted as far as a free end would go, plus a margin: limbs whose axes point elsewhere
+    // (a mismatch) must not fold the arc up.
+    std::vector<Eigen::Vector3d> cut = cutPathAt(plan.path, *plan.endFromLimbs);
+    if (polylineLength(cut) >= h.branchingMinKept * polylineLength(plan.path)) {
+      plan.path = std::move(cut);
+      options.freeEnd = 0.0;
+    }
+  }
+  plan.placement = placeJoints(plan.chain, plan.path, c.params, options);
+}
+
+/// The joints an arc placed (an arc's first joint is its parent's, placed first).
+void collectPlaced(const ArcPlan& plan, const ArcPlacementContext& c, PlacedJoints& placed) {
+  const ArcPlacement& p = plan.placement;
+  if (plan.virtualTop && p.points.size() > 1) {
+    placed.head[c.headJoint] = p.points[1];
+    placed.aim[c.headJoint] = std::make_pair(*c.virtualTop, p.points.front());
+  }
+  const int offset = plan.virtualTop ? 1 : 0;
+  if (p.points.size() != plan.points.size() + offset) return;
+  for (std::size_t k = 0; k < plan.points.size(); ++k) {
+    const ArcPoint& a = plan.points[k];
+    if (int(k) < plan.firstMoved) continue;
+    const Eigen::Vector3d& x = p.points[k + offset];
+    if (a.tail) {
+      placed.tail[a.joint] = x;
+    } else if (!placed.head[a.joint]) {
+      placed.head[a.joint] = x;
+    }
+  }
+  placed.angleTerm += p.angleTerm;
+  placed.lengthTerm += p.lengthTerm;
+  placed.distanceTerm += p.distanceTerm;
+}
+
+}  // namespace
+
+std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching) {
+  const TopologyGraph& g = graph.graph;
+  const int count = int(matching.matches.size());
+  std::vector<ArcPlan> plans(count);
+  for (int i = 0; i < count; ++i) {
+    const ArcMatch& m = matching.matches[i];
+    ArcPlan& plan = plans[i];
+    plan.match = i;
+    plan.chain = g.arcs[m.skeletonArc].polyline;
+    for (int e : m.extension)
+      plan.chain.insert(plan.chain.end(), g.arcs[e].polyline.begin() + 1, g.arcs[e].polyline.end());
+    plan.path = m.placementPath.empty() ? withoutHairpins(m.path) : m.placementPath;
+    plan.points = arcPoints(g.arcs[m.skeletonArc]);
+    for (int e : m.extension) {
+      const std::vector<ArcPoint> more = arcPoints(g.arcs[e]);
+      plan.points.insert(plan.points.end(), more.begin() + 1, more.end());
+    }
+    const int far = g.arcs[m.skeletonArc].to;
+    if (m.extension.empty())
+      for (const ArcMatch& other : matching.matches)
+        if (g.arcs[other.skeletonArc].from == far) plan.branchEnd = true;
+  }
+  return plans;
+}
+
+std::optional<Eigen::Vector3d> addVirtualHeadBone(std::vector<ArcPlan>& plans,
+                                                  const SkeletonGraph& graph,
+                                                  const GraphMatching& matching,
+                                                  const std::vector<BoneShape>& shapes,
+                                                  double headSkin, const PlacementHeuristics& h) {
+  const TopologyGraph& g = graph.graph;
+  const int headJoint = g.root >= 0 ? graph.nodeJoint[g.root] : -1;
+  if (headJoint < 0) return std::nullopt;
+  for (ArcPlan& plan : plans) {
+    const GraphArc& arc = skeletonArc(plan, graph, matching);
+    if (arc.from != g.root || arc.polyline.size() < 2) continue;
+    const Eigen::Vector3d rootHead = arc.polyline[0];
+    const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
+    double reach = (shapes[headJoint].tail - rootHead).dot(away);
+    for (const UnmatchedArc& u : matching.unmatched)
+      if (g.arcs[u.skeletonArc].from == g.root)
+        for (const Eigen::Vector3d& p : g.arcs[u.skeletonArc].polyline)
+          reach = std::max(reach, (p - rootHead).dot(away));
+    if (!(reach > h.virtualTopMinReach * arc.length) || !away.allFinite()) return std::nullopt;
+    const Eigen::Vector3d top = rootHead + reach * away;
+    plan.chain.insert(plan.chain.begin(), top);
+    plan.virtualTop = true;
+    // The skeleton's highest point (a head bone's tip, a brow) lies under the skull.
+    plan.path = trimPathStart(plan.path, headSkin);
+    return top;
+  }
+  return std::nullopt;
+}
+
+void pruneTurnBacks(std::vector<ArcPlan>& plans, const PlacementHeuristics& h) {
+  for (ArcPlan& plan : plans) {
+    const std::size_t off = plan.virtualTop ? 1 : 0;
+    const double chainLength = polylineLength(plan.chain);
+    for (std::size_t k = 1; k + 1 < plan.points.size() && k + off + 1 < plan.chain.size(); ++k) {
+      const std::size_t c = k + off;
+      const Eigen::Vector3d in = plan.chain[c] - plan.chain[c - 1];
+      const Eigen::Vector3d out = plan.chain[c + 1] - plan.chain[c];
+      if (plan.points[k].tail || in.norm() < h.turnBackMinBone * chainLength ||
+          out.norm() < h.turnBackMinBone * chainLength ||
+          in.normalized().dot(out.normalized()) > h.turnBackCosine)
+        continue;
+      plan.chain.erase(plan.chain.begin() + long(c));
+      plan.points.erase(plan.points.begin() + long(k));
+      --k;
+    }
+  }
+}
+
+int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
+                        const GraphMatching& matching) {
+  int generations = 0;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const GraphArc& arc = skeletonArc(plans[i], graph, matching);
+    const int start = arc.members.empty() ? -1 : arc.members.front();
+    for (std::size_t j = 0; j < i; ++j)
+      for (std::size_t k = 0; k < plans[j].points.size(); ++k)
+        if (!plans[j].points[k].tail && plans[j].points[k].joint == start) {
+          plans[i].generation = std::max(plans[i].generation, plans[j].generation + 1);
+          if (k > 0) plans[i].parentPoint = {int(j), int(k)};  // not a sibling starting there
+        }
+    generations = std::max(generations, plans[i].generation + 1);
+  }
+  return generations;
+}
+
+SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans) {
+  SkeletonFrame frame;
+  Eigen::Matrix3d cross = Eigen::Matrix3d::Zero();
+  for (const ArcPlan& p : plans)
+    cross += (p.chain.back() - p.chain.front()) * (p.path.back() - p.path.front()).transpose();
+  const Eigen::JacobiSVD<Eigen::Matrix3d> svd(cross, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Eigen::Matrix3d flip = Eigen::Matrix3d::Identity();
+  flip(2, 2) = (svd.matrixV() * svd.matrixU().transpose()).determinant() < 0.0 ? -1.0 : 1.0;
+  const Eigen::Matrix3d r = svd.matrixV() * flip * svd.matrixU().transpose();
+  if (r.allFinite() && svd.singularValues()(1) > 1e-9 * svd.singularValues()(0)) frame.facing = r;
+
+  const std::size_t count = plans.size();
+  std::vector<double> routePath(count, 0.0), routeChain(count, 0.0);
+  double meshRoutes = 0.0, chainRoutes = 0.0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const ArcPlan& p = plans[i];
+    const int parent = p.parentPoint.first;
+    routePath[i] =
+        (p.path.back() - p.path.front()).norm() + (parent >= 0 ? routePath[parent] : 0.0);
+    routeChain[i] =
+        (p.chain.back() - p.chain.front()).norm() + (parent >= 0 ? routeChain[parent] : 0.0);
+    if (!p.branchEnd && !p.virtualTop) meshRoutes += routePath[i], chainRoutes += routeChain[i];
+  }
+  if (chainRoutes > 0.0 && meshRoutes > 0.0) frame.scale = meshRoutes / chainRoutes;
+  return frame;
+}
+
+void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
+                           const GraphMatching& matching, const SkeletonFrame& frame,
+                           const PlacementHeuristics& h) {
+  if (matching.partial) return;
+  for (ArcPlan& trunk : plans) {
+    if (!trunk.branchEnd || trunk.chain.size() < 2) continue;
+    const GraphArc& arc = skeletonArc(trunk, graph, matching);
+    const Eigen::Vector3d along =
+        (frame.facing * (trunk.chain.back() - trunk.chain[trunk.chain.size() - 2])).normalized();
+    if (!along.allFinite()) continue;
+    std::vector<LimbLine> limbs;
+    for (const ArcPlan& limb : plans) {
+      if (limb.branchEnd || skeletonArc(limb, graph, matching).from != arc.to ||
+          limb.chain.size() < 3 || limb.path.size() < 3)
+        continue;
+      const LimbAxis axis = limbAxis(limb.path, h);
+      if (!axis.axis.allFinite() || std::abs(axis.axis.dot(along)) > h.limbAcrossTrunkCosine)
+        continue;
+      const std::size_t k = firstDistinctJoint(limb.chain);
+      limbs.push_back({frame.scale * (frame.facing * (limb.chain[k] - limb.chain[0])),
+                       limb.path[axis.first], axis.axis});
+    }
+    trunk.endFromLimbs = branchingFromLimbs(trunk.path, limbs, h);
+  }
+}
+
+PlacedJoints placeArcs(std::vector<ArcPlan>& plans, int generations,
+                       const ArcPlacementContext& context, int jointCount) {
+  PlacedJoints placed;
+  placed.head.assign(jointCount, std::nullopt);
+  placed.tail.assign(jointCount, std::nullopt);
+  placed.aim.assign(jointCount, std::nullopt);
+  for (int level = 0; level < generations; ++level) {
+    std::vector<int> batch;
+    for (int i = 0; i < int(plans.size()); ++i)
+      if (plans[i].generation == level) batch.push_back(i);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, batch.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t k = r.begin(); k < r.end(); ++k)
+                          placeArc(batch[k], plans, placed, context);
+                      });
+    for (int i : batch) collectPlaced(plans[i], context, placed);
+  }
+  return placed;
+}
+
+}  // namespace rw

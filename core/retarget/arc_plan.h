@@ -1,0 +1,108 @@
+#pragma once
+// Placement of the matched skeleton arcs (Poirier 2009 §6.2) as a chain of stages over one plan
+// per matched arc. In order (placeSkeleton, retarget_skeleton.cpp, runs them):
+//   planArcs              chains, paths and the joints each chain point places
+//   addVirtualHeadBone    the head arc starts at the clicked top of the head, above the joint
+//   pruneTurnBacks        joints a centroid path cannot follow are left to follow
+//   scheduleGenerations   which arc's placement another needs first
+//   orientSkeleton        the skeleton's facing against the mesh (Kabsch) and its size ratio
+//   locateBranchingJoints a trunk's branching joints from the limbs leaving it across
+//   placeArcs             per generation, in parallel: limb paths bridged up to their placed
+//                         branching joint (prepareLimbPath), then the DP (joint_placement.h)
+#include <Eigen/Core>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "retarget/graph_matching.h"
+#include "retarget/joint_placement.h"
+#include "retarget/placement_params.h"
+#include "skeleton/skeleton.h"
+
+namespace rw {
+
+/// A point of a skeleton arc and the joint it places: the joint's head, or (a limb's last
+/// point) the end joint's tail.
+struct ArcPoint {
+  int joint = -1;
+  bool tail = false;
+};
+
+/// One matched arc on its way to being placed.
+struct ArcPlan {
+  int match = -1;                      ///< index in GraphMatching::matches
+  std::vector<Eigen::Vector3d> chain;  ///< skeleton points (the virtual top first, if any)
+  std::vector<ArcPoint> points;        ///< what each chain point places (after the virtual top)
+  std::vector<Eigen::Vector3d> path;   ///< the mesh path the chain is placed along
+  bool virtualTop = false;             ///< chain[0] is the virtual head bone's top
+  bool branchEnd = false;              ///< the arc ends where other matched arcs start
+  int generation = 0;                  ///< placed after every arc of a lower generation
+  /// The plan whose placement puts this arc's start joint, and that joint's index in its points.
+  std::pair<int, int> parentPoint{-1, -1};
+  std::optional<Eigen::Vector3d> endFromLimbs;  ///< the branching joint located from limbs
+  int firstMoved = 0;                           ///< partial retarget: points before stay
+  ArcPlacement placement;                       ///< the DP's result
+};
+
+/// Chains (with their extension arcs), paths (the matching's placement path, else its path
+/// without hairpins), points and branch ends of every match, in match order.
+std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching);
+
+/// The head joint's virtual top bone (§6.2 places joints between the path's ends; the clicked
+/// head vertex is the top of the head, not the head joint). When the skeleton above the head
+/// joint reaches `virtualTopMinReach` of the head arc's length past it, the head arc's chain
+/// starts at that top and its path loses its first `headSkin`. Returns the top, if added.
+std::optional<Eigen::Vector3d> addVirtualHeadBone(std::vector<ArcPlan>& plans,
+                                                  const SkeletonGraph& graph,
+                                                  const GraphMatching& matching,
+                                                  const std::vector<BoneShape>& shapes,
+                                                  double headSkin, const PlacementHeuristics& h);
+
+/// Drops the inner joints at which a chain turns back (pruned joints follow their neighbours).
+void pruneTurnBacks(std::vector<ArcPlan>& plans, const PlacementHeuristics& h);
+
+/// Generations and parent points; returns the number of generations.
+int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
+                        const GraphMatching& matching);
+
+/// How the skeleton as a whole sits against the mesh.
+struct SkeletonFrame {
+  /// The rotation that best takes every arc's chain chord onto its path chord (Kabsch).
+  Eigen::Matrix3d facing = Eigen::Matrix3d::Identity();
+  /// Mesh-to-skeleton size ratio over the routes from the head to every arc end that is not a
+  /// branching (chords: the centroids' wiggles do not count; a limb's own path starts below
+  /// the skeleton's branching joint and would measure the mesh short).
+  double scale = 1.0;
+};
+SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans);
+
+/// Sets endFromLimbs of every branch end whose limbs leave the trunk across it (not in a partial
+/// retarget).
+void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
+                           const GraphMatching& matching, const SkeletonFrame& frame,
+                           const PlacementHeuristics& h);
+
+/// Where placed joints went: heads and limb tails, and the virtual head bone's aim (before,
+/// after), per joint.
+struct PlacedJoints {
+  std::vector<std::optional<Eigen::Vector3d>> head, tail;
+  std::vector<std::optional<std::pair<Eigen::Vector3d, Eigen::Vector3d>>> aim;
+  double angleTerm = 0.0, lengthTerm = 0.0, distanceTerm = 0.0;  ///< equation 1, summed
+};
+
+/// Everything placeArcs needs besides the plans.
+struct ArcPlacementContext {
+  const SkeletonGraph& graph;
+  const GraphMatching& matching;
+  const SkeletonFrame& frame;
+  const PlacementParams& params;
+  std::optional<Eigen::Vector3d> virtualTop;  ///< from addVirtualHeadBone
+  int headJoint = -1;                         ///< the joint at the graph's root
+  double extent = 1.0;                        ///< the skeleton's size (for "too close")
+};
+
+/// Places every plan, generation by generation (each in parallel), and collects the joints.
+PlacedJoints placeArcs(std::vector<ArcPlan>& plans, int generations,
+                       const ArcPlacementContext& context, int jointCount);
+
+}  // namespace rw

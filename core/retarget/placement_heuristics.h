@@ -1,0 +1,62 @@
+#pragma once
+// The judgement calls of skeleton placement beyond Poirier 2009's equation 1, each a named term
+// with its default and why. They are relative (fractions of a length, cosines, counts), so one
+// set of values serves every model scale. Measurements behind the defaults live in the tests
+// and the notes, not here.
+
+namespace rw {
+
+struct PlacementHeuristics {
+  // --- The virtual head bone (arc_plan.h: addVirtualHeadBone) ---
+  /// The user clicks the top of the head while the head joint sits at the base of the skull:
+  /// the skeleton above that joint becomes a first, virtual bone when it reaches at least this
+  /// fraction of the head arc's length past the joint (less is the joint's own tail, noise).
+  double virtualTopMinReach = 0.02;
+
+  // --- Turn-back joints (arc_plan.h: pruneTurnBacks) ---
+  /// A chain joint whose two bones are each at least this fraction of the chain's length...
+  double turnBackMinBone = 0.05;
+  /// ...and turn back by more than 120° (the cosine of the angle between them is below this)
+  /// cannot lie on a centroid path, which never doubles back: it is left to follow.
+  double turnBackCosine = -0.5;
+
+  // --- A limb's axis (limb_geometry.h: limbAxis) ---
+  /// The centroids right below a split still wrap the trunk (an armpit, a belly) and are pulled
+  /// towards it: the axis is anchored this fraction of the limb's length out...
+  double limbAnchorFraction = 0.25;
+  /// ...and fitted to the centroids up to this fraction (beyond it, knees and elbows bend).
+  double limbAxisEndFraction = 0.6;
+
+  // --- Limb paths bridged up to their branching joint (limb_geometry.h: bridgedLimbPath) ---
+  /// The limb's axis is extended back up towards the joint only when it runs down the trunk at
+  /// least this much (cosine with the trunk's direction); a limb across the trunk is not.
+  double bridgeMinSlope = 0.25;
+  /// A splayed limb's extended axis stops at this fraction of its lateral offset from the joint,
+  /// short of crossing to the other side.
+  double bridgeMaxLateral = 0.8;
+
+  // --- Branching joints located from their limbs (arc_plan.h: locateBranchingJoints) ---
+  /// Only limbs at least 60° off the trunk (|cosine| at most this) say where along the trunk
+  /// they start; limbs hanging along it (a biped's arms and legs) say nothing.
+  double limbAcrossTrunkCosine = 0.5;
+  /// Candidate points along the trunk path.
+  int branchingSamples = 200;
+  /// The trunk path cut at the located joint must keep at least this share of its length, else
+  /// the limbs disagree with the trunk (a mismatch) and the free end is used instead.
+  double branchingMinKept = 0.5;
+
+  // --- Free ends (placeArcs) ---
+  /// An arc that ends at a branching may stop short of the mesh's split: its last joint may lie
+  /// anywhere in this last fraction of the path's samples.
+  double branchFreeEnd = 0.4;
+
+  // --- Smoothing synthesized limb paths (limb_geometry.h: smoothedLimbPath) ---
+  /// Resampled points and binomial passes: a Gaussian of about 7.6% of the length, enough to
+  /// round the corner where a predicted limb start meets the centroids, and their zigzag.
+  int smoothSamples = 60;
+  int smoothPasses = 40;
+
+  bool operator==(const PlacementHeuristics&) const = default;
+};
+
+}  // namespace rw
