@@ -1,68 +1,38 @@
 #include "io/export/gltf_export.h"
 
-#include <assimp/Exporter.hpp>
-#include <assimp/IOStream.hpp>
-#include <assimp/IOSystem.hpp>
-
 #include <algorithm>
+#include <array>
 #include <cctype>
-#include <cstring>
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 
+#include "io/export/gltf_document.h"
 #include "motion/animation_clip.h"
 #include "util/atomic_file.h"
 
 namespace rw {
 namespace {
 
-constexpr double kTicksPerSecond = 1000.0;
+using gltf::BufferTarget;
+using gltf::Document;
+using nlohmann::json;
 
-aiMatrix4x4 toAi(const Transform& t) {
-  const Eigen::Matrix4d m = t.matrix();
-  aiMatrix4x4 a;
-  for (int r = 0; r < 4; ++r)
-    for (int c = 0; c < 4; ++c) a[r][c] = static_cast<ai_real>(m(r, c));
-  return a;
-}
-
-aiVector3D toAi(const Eigen::Vector3d& v) {
-  return aiVector3D(ai_real(v.x()), ai_real(v.y()), ai_real(v.z()));
-}
-
-template <typename T>
-T** newPointerArray(std::size_t n) {
-  T** out = new T*[n];
-  std::fill(out, out + n, nullptr);
-  return out;
-}
-
-void setChildren(aiNode* parent, const std::vector<aiNode*>& children) {
-  parent->mNumChildren = static_cast<unsigned>(children.size());
-  parent->mChildren = children.empty() ? nullptr : newPointerArray<aiNode>(children.size());
-  for (std::size_t i = 0; i < children.size(); ++i) {
-    parent->mChildren[i] = children[i];
-    children[i]->mParent = parent;
-  }
-}
-
-/// The top `maxInfluences` influences of a vertex, renormalized.
-std::vector<Influence> strongest(std::vector<Influence> in, std::size_t maxInfluences) {
-  std::sort(in.begin(), in.end(),
-            [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
-  if (in.size() > maxInfluences) in.resize(maxInfluences);
-  double sum = 0;
-  for (const Influence& i : in) sum += i.weight;
-  if (sum > 0)
-    for (Influence& i : in) i.weight /= sum;
-  return in;
-}
+/// The largest vertex count whose indices fit UNSIGNED_SHORT: 65535 itself is the primitive
+/// restart value, which glTF forbids as an index.
+constexpr int kMaxShortIndexedVertices = 65535;
+/// Joint indices fit UNSIGNED_BYTE up to this many joints.
+constexpr int kMaxByteJoints = 256;
 
 struct PartRange {
   int firstVertex, vertexCount, firstTriangle, triangleCount, material;
 };
 
-/// The file's parts when they tile the vertices and triangles; otherwise one part.
+/// The file's parts when they tile the vertices and triangles; otherwise one part (a primitive
+/// holds its own vertices, so parts that share vertices cannot be primitives without
+/// duplicating them and losing the file's vertex order).
 std::vector<PartRange> partRanges(const SourceMesh& m) {
   std::vector<PartRange> out;
   int v = 0, t = 0;
@@ -86,235 +56,394 @@ std::vector<PartRange> partRanges(const SourceMesh& m) {
   return out;
 }
 
-/// Assimp's file access redirected to memory: every file the exporter writes, by the name it
-/// opened. Nothing touches the disk until the files are complete.
-class MemoryFiles : public Assimp::IOSystem {
- public:
-  std::map<std::string, std::string> files;
-
-  bool Exists(const char* name) const override { return files.count(name) > 0; }
-  char getOsSeparator() const override { return '/'; }
-  Assimp::IOStream* Open(const char* name, const char* mode) override {
-    if (!std::strchr(mode, 'w')) return nullptr;  // the exporter only writes
-    std::string& bytes = files[name];
-    bytes.clear();
-    return new Stream(bytes);
-  }
-  void Close(Assimp::IOStream* stream) override { delete stream; }
-
- private:
-  class Stream : public Assimp::IOStream {
-   public:
-    explicit Stream(std::string& bytes) : bytes_(bytes) {}
-    size_t Read(void*, size_t, size_t) override { return 0; }
-    size_t Write(const void* data, size_t size, size_t count) override {
-      const std::size_t n = size * count;
-      if (bytes_.size() < position_ + n) bytes_.resize(position_ + n);
-      std::memcpy(bytes_.data() + position_, data, n);
-      position_ += n;
-      return count;
-    }
-    aiReturn Seek(size_t offset, aiOrigin origin) override {
-      const std::size_t base = origin == aiOrigin_SET   ? 0
-                               : origin == aiOrigin_CUR ? position_
-                                                        : bytes_.size();
-      if (base + offset > bytes_.size()) return aiReturn_FAILURE;
-      position_ = base + offset;
-      return aiReturn_SUCCESS;
-    }
-    size_t Tell() const override { return position_; }
-    size_t FileSize() const override { return bytes_.size(); }
-    void Flush() override {}
-
-   private:
-    std::string& bytes_;
-    std::size_t position_ = 0;
-  };
-};
-
-}  // namespace
-
-std::unique_ptr<aiScene> characterToAiScene(const Character& c) {
-  auto scene = std::make_unique<aiScene>();
-  const Skeleton& s = c.skeleton;
-  const SourceMesh& m = c.mesh.source;
-  scene->mRootNode = new aiNode("Scene");
-
-  // Joints.
-  std::vector<aiNode*> jointNodes(s.joints.size());
-  for (int j = 0; j < s.size(); ++j) {
-    jointNodes[j] = new aiNode(s.joints[j].name);
-    jointNodes[j]->mTransformation = toAi(s.joints[j].restLocal);
-  }
-  std::vector<aiNode*> rootChildren;
-  for (int j = 0; j < s.size(); ++j) {
-    std::vector<aiNode*> kids;
-    for (int k : s.children(j)) kids.push_back(jointNodes[k]);
-    setChildren(jointNodes[j], kids);
-    if (s.joints[j].parent < 0) rootChildren.push_back(jointNodes[j]);
-  }
-
-  // Materials.
-  std::vector<std::string> materialNames = m.materialNames;
-  if (materialNames.empty()) materialNames.push_back("Material");
-  scene->mNumMaterials = static_cast<unsigned>(materialNames.size());
-  scene->mMaterials = newPointerArray<aiMaterial>(materialNames.size());
-  for (std::size_t i = 0; i < materialNames.size(); ++i) {
-    auto* mat = new aiMaterial();
-    aiString name(materialNames[i]);
-    mat->AddProperty(&name, AI_MATKEY_NAME);
-    const aiColor3D diffuse(0.8f, 0.8f, 0.8f);
-    mat->AddProperty(&diffuse, 1, AI_MATKEY_COLOR_DIFFUSE);
-    scene->mMaterials[i] = mat;
-  }
-
-  // Meshes: one per part, every joint a bone (control bones with no weights).
-  const std::vector<PartRange> parts =
-      m.positions.empty() ? std::vector<PartRange>{} : partRanges(m);
-  const std::vector<Transform> restGlobals = s.restGlobals();
-  scene->mNumMeshes = static_cast<unsigned>(parts.size());
-  scene->mMeshes = parts.empty() ? nullptr : newPointerArray<aiMesh>(parts.size());
-  for (std::size_t pi = 0; pi < parts.size(); ++pi) {
-    const PartRange& p = parts[pi];
-    auto* mesh = new aiMesh();
-    scene->mMeshes[pi] = mesh;
-    mesh->mName = (pi < m.parts.size() && !m.parts[pi].name.empty()) ? m.parts[pi].name : "Mesh";
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mMaterialIndex =
-        static_cast<unsigned>(std::clamp(p.material, 0, int(materialNames.size()) - 1));
-    mesh->mNumVertices = static_cast<unsigned>(p.vertexCount);
-    mesh->mVertices = new aiVector3D[p.vertexCount];
-    for (int v = 0; v < p.vertexCount; ++v)
-      mesh->mVertices[v] = toAi(m.positions[p.firstVertex + v]);
-    if (m.normals.size() == m.positions.size()) {
-      mesh->mNormals = new aiVector3D[p.vertexCount];
-      for (int v = 0; v < p.vertexCount; ++v)
-        mesh->mNormals[v] = toAi(m.normals[p.firstVertex + v]);
-    }
-    if (m.uvs.size() == m.positions.size()) {
-      mesh->mTextureCoords[0] = new aiVector3D[p.vertexCount];
-      mesh->mNumUVComponents[0] = 2;
-      for (int v = 0; v < p.vertexCount; ++v) {
-        const Eigen::Vector2d& uv = m.uvs[p.firstVertex + v];
-        mesh->mTextureCoords[0][v] = aiVector3D(ai_real(uv.x()), ai_real(uv.y()), 0);
-      }
-    }
-    mesh->mNumFaces = static_cast<unsigned>(p.triangleCount);
-    mesh->mFaces = new aiFace[p.triangleCount];
-    for (int f = 0; f < p.triangleCount; ++f) {
-      aiFace& face = mesh->mFaces[f];
-      face.mNumIndices = 3;
-      face.mIndices = new unsigned[3];
-      for (int k = 0; k < 3; ++k)
-        face.mIndices[k] =
-            static_cast<unsigned>(m.triangles[p.firstTriangle + f][k] - p.firstVertex);
-    }
-    if (!s.empty() && !c.skin.empty()) {
-      std::vector<std::vector<aiVertexWeight>> perJoint(s.joints.size());
-      for (int v = 0; v < p.vertexCount; ++v)
-        for (const Influence& in : strongest(c.skin.perVertex[p.firstVertex + v], 4))
-          if (in.joint >= 0 && in.joint < s.size())
-            perJoint[in.joint].push_back(aiVertexWeight(unsigned(v), ai_real(in.weight)));
-      mesh->mNumBones = static_cast<unsigned>(s.joints.size());
-      mesh->mBones = newPointerArray<aiBone>(s.joints.size());
-      for (int j = 0; j < s.size(); ++j) {
-        auto* bone = new aiBone();
-        bone->mName = s.joints[j].name;
-        bone->mOffsetMatrix = toAi(restGlobals[j].inverse());
-        bone->mNumWeights = static_cast<unsigned>(perJoint[j].size());
-        if (!perJoint[j].empty()) {
-          bone->mWeights = new aiVertexWeight[perJoint[j].size()];
-          std::copy(perJoint[j].begin(), perJoint[j].end(), bone->mWeights);
-        }
-        mesh->mBones[j] = bone;
-      }
-    }
-  }
-  if (!parts.empty()) {
-    auto* meshNode = new aiNode("Mesh");
-    meshNode->mNumMeshes = static_cast<unsigned>(parts.size());
-    meshNode->mMeshes = new unsigned[parts.size()];
-    for (std::size_t i = 0; i < parts.size(); ++i) meshNode->mMeshes[i] = static_cast<unsigned>(i);
-    rootChildren.insert(rootChildren.begin(), meshNode);
-  }
-  setChildren(scene->mRootNode, rootChildren);
-
-  // Animations: every component of a keyed joint gets keys (its rest value when the clip
-  // does not key it), so that readers never see an empty sampler.
-  scene->mNumAnimations = static_cast<unsigned>(c.clips.size());
-  scene->mAnimations = c.clips.empty() ? nullptr : newPointerArray<aiAnimation>(c.clips.size());
-  for (std::size_t a = 0; a < c.clips.size(); ++a) {
-    const AnimationClip& clip = c.clips[a];
-    auto* anim = new aiAnimation();
-    scene->mAnimations[a] = anim;
-    anim->mName = clip.name;
-    anim->mTicksPerSecond = kTicksPerSecond;
-    anim->mDuration = clip.duration * kTicksPerSecond;
-    std::vector<aiNodeAnim*> channels;
-    for (const JointChannel& ch : clip.channels) {
-      if (ch.joint < 0 || ch.joint >= s.size()) continue;
-      if (ch.translation.empty() && ch.rotation.empty() && ch.scale.empty()) continue;
-      Eigen::Vector3d restT, restS;
-      Eigen::Quaterniond restR;
-      decompose(s.joints[ch.joint].restLocal, restT, restR, restS);
-      auto* na = new aiNodeAnim();
-      na->mNodeName = s.joints[ch.joint].name;
-      auto vectorKeys = [](const std::vector<VectorKey>& keys, const Eigen::Vector3d& rest,
-                           unsigned& n) {
-        n = static_cast<unsigned>(std::max<std::size_t>(keys.size(), 1));
-        auto* out = new aiVectorKey[n];
-        if (keys.empty()) out[0] = aiVectorKey(0.0, toAi(rest));
-        for (std::size_t k = 0; k < keys.size(); ++k)
-          out[k] = aiVectorKey(keys[k].time * kTicksPerSecond, toAi(keys[k].value));
-        return out;
-      };
-      na->mPositionKeys = vectorKeys(ch.translation, restT, na->mNumPositionKeys);
-      na->mScalingKeys = vectorKeys(ch.scale, restS, na->mNumScalingKeys);
-      na->mNumRotationKeys = static_cast<unsigned>(std::max<std::size_t>(ch.rotation.size(), 1));
-      na->mRotationKeys = new aiQuatKey[na->mNumRotationKeys];
-      auto quat = [](const Eigen::Quaterniond& q) {
-        const Eigen::Quaterniond n = q.normalized();
-        return aiQuaternion(ai_real(n.w()), ai_real(n.x()), ai_real(n.y()), ai_real(n.z()));
-      };
-      if (ch.rotation.empty()) na->mRotationKeys[0] = aiQuatKey(0.0, quat(restR));
-      for (std::size_t k = 0; k < ch.rotation.size(); ++k)
-        na->mRotationKeys[k] =
-            aiQuatKey(ch.rotation[k].time * kTicksPerSecond, quat(ch.rotation[k].value));
-      channels.push_back(na);
-    }
-    anim->mNumChannels = static_cast<unsigned>(channels.size());
-    anim->mChannels = channels.empty() ? nullptr : newPointerArray<aiNodeAnim>(channels.size());
-    std::copy(channels.begin(), channels.end(), anim->mChannels);
-  }
-  return scene;
+std::vector<std::string> materialNames(const SourceMesh& m) {
+  return m.materialNames.empty() ? std::vector<std::string>{"Material"} : m.materialNames;
 }
 
-Status exportGltf(const Character& character, const std::string& path) {
+// ---------------------------------------------------------------------------------------------
+// Mesh
+
+/// JOINTS_0 / WEIGHTS_0 of one vertex.
+struct VertexInfluences {
+  std::array<int, 4> joint{};  ///< unused slots: joint 0, weight 0 (the validator's rule)
+  std::array<float, 4> weight{};
+};
+
+/// The 4 strongest influences of a vertex, ties in the stored order (strongest first after
+/// SkinWeights::normalize, so the file keeps what the weights' owner ranked first),
+/// renormalized so that the float32 weights sum to 1 to within one rounding (the validator
+/// checks the sum). A vertex without influences follows `fallbackJoint`.
+VertexInfluences strongestFour(const std::vector<Influence>& in, int jointCount,
+                               int fallbackJoint) {
+  std::array<Influence, 4> top;
+  int n = 0;
+  for (const Influence& i : in) {
+    if (i.joint < 0 || i.joint >= jointCount || !(i.weight > 0) || !std::isfinite(i.weight))
+      continue;
+    int at = 0;
+    while (at < n && top[at].weight >= i.weight) ++at;
+    if (at == 4) continue;
+    for (int k = std::min(n, 3); k > at; --k) top[k] = top[k - 1];
+    top[at] = i;
+    n = std::min(n + 1, 4);
+  }
+  VertexInfluences out;
+  if (n == 0) {
+    out.joint[0] = fallbackJoint;
+    out.weight[0] = 1.0f;
+    return out;
+  }
+  double sum = 0;
+  for (int k = 0; k < n; ++k) sum += top[k].weight;
+  float others = 0;
+  for (int k = n - 1; k >= 1; --k) {
+    out.joint[k] = top[k].joint;
+    out.weight[k] = float(top[k].weight / sum);
+    others += out.weight[k];
+  }
+  out.joint[0] = top[0].joint;
+  out.weight[0] = 1.0f - others;
+  return out;
+}
+
+template <typename T>
+int addJointIndices(Document& doc, const std::vector<VertexInfluences>& influences) {
+  std::vector<T> joints;
+  joints.reserve(4 * influences.size());
+  for (const VertexInfluences& v : influences)
+    for (int j : v.joint) joints.push_back(T(j));
+  return doc.addUnsigned(joints, 4, BufferTarget::Vertices);
+}
+
+/// JOINTS_0 and WEIGHTS_0 of one part into `attributes`.
+void addSkinAttributes(Document& doc, const Character& c, const PartRange& p, json& attributes) {
+  const int jointCount = c.skeleton.size();
+  const int fallbackJoint = c.skeleton.roots().front();
+  std::vector<VertexInfluences> influences(p.vertexCount);
+  std::vector<float> weights;
+  weights.reserve(4 * std::size_t(p.vertexCount));
+  for (int v = 0; v < p.vertexCount; ++v) {
+    influences[v] = strongestFour(c.skin.perVertex[p.firstVertex + v], jointCount, fallbackJoint);
+    weights.insert(weights.end(), influences[v].weight.begin(), influences[v].weight.end());
+  }
+  attributes["JOINTS_0"] = jointCount <= kMaxByteJoints
+                               ? addJointIndices<std::uint8_t>(doc, influences)
+                               : addJointIndices<std::uint16_t>(doc, influences);
+  attributes["WEIGHTS_0"] = doc.addFloats(weights, 4, BufferTarget::Vertices);
+}
+
+/// POSITION, NORMAL and TEXCOORD_0 of one part.
+json vertexAttributes(Document& doc, const SourceMesh& m, const PartRange& p) {
+  const std::size_t n = std::size_t(p.vertexCount);
+  std::vector<float> values;
+  values.reserve(3 * n);
+  for (std::size_t v = 0; v < n; ++v)
+    for (int k = 0; k < 3; ++k) values.push_back(float(m.positions[p.firstVertex + v][k]));
+  json attributes = {{"POSITION", doc.addFloats(values, 3, BufferTarget::Vertices, true)}};
+  if (m.normals.size() == m.positions.size()) {
+    values.clear();
+    for (std::size_t v = 0; v < n; ++v) {
+      // The validator requires unit normals; the importer's fallback for a degenerate one.
+      Eigen::Vector3d normal = m.normals[p.firstVertex + v].normalized();
+      if (!normal.allFinite()) normal = Eigen::Vector3d::UnitY();
+      for (int k = 0; k < 3; ++k) values.push_back(float(normal[k]));
+    }
+    attributes["NORMAL"] = doc.addFloats(values, 3, BufferTarget::Vertices);
+  }
+  if (m.uvs.size() == m.positions.size()) {
+    values.clear();
+    for (std::size_t v = 0; v < n; ++v) {
+      const Eigen::Vector2d& uv = m.uvs[p.firstVertex + v];
+      values.push_back(float(uv.x()));
+      values.push_back(float(1.0 - uv.y()));
+    }
+    attributes["TEXCOORD_0"] = doc.addFloats(values, 2, BufferTarget::Vertices);
+  }
+  return attributes;
+}
+
+template <typename T>
+int addIndices(Document& doc, const SourceMesh& m, const PartRange& p) {
+  std::vector<T> indices;
+  indices.reserve(3 * std::size_t(p.triangleCount));
+  for (int f = p.firstTriangle; f < p.firstTriangle + p.triangleCount; ++f)
+    for (int k = 0; k < 3; ++k) indices.push_back(T(m.triangles[f][k] - p.firstVertex));
+  return doc.addUnsigned(indices, 1, BufferTarget::Indices);
+}
+
+/// The character's mesh: one primitive per part (partRanges), skinned when `skinned`.
+json meshOf(Document& doc, const Character& c, bool skinned) {
+  const SourceMesh& m = c.mesh.source;
+  const int materialCount = int(materialNames(m).size());
+  json primitives = json::array();
+  for (const PartRange& p : partRanges(m)) {
+    json attributes = vertexAttributes(doc, m, p);
+    if (skinned) addSkinAttributes(doc, c, p, attributes);
+    const int indices = p.vertexCount <= kMaxShortIndexedVertices
+                            ? addIndices<std::uint16_t>(doc, m, p)
+                            : addIndices<std::uint32_t>(doc, m, p);
+    primitives.push_back({{"attributes", std::move(attributes)},
+                          {"indices", indices},
+                          {"material", std::clamp(p.material, 0, materialCount - 1)}});
+  }
+  const std::string name =
+      m.parts.empty() || m.parts.front().name.empty() ? std::string("Mesh") : m.parts.front().name;
+  return {{"name", name}, {"primitives", std::move(primitives)}};
+}
+
+/// Plain grey, not metallic: what our FBX's Lambert materials look like.
+json materialsOf(const SourceMesh& m) {
+  json out = json::array();
+  for (const std::string& name : materialNames(m))
+    out.push_back({{"name", name},
+                   {"pbrMetallicRoughness",
+                    {{"baseColorFactor", {0.8, 0.8, 0.8, 1.0}}, {"metallicFactor", 0.0}}}});
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skeleton
+
+/// A joint's node. Animation channels may only target TRS nodes, so rest transforms are TRS;
+/// a matrix is kept only where TRS would change a joint no clip moves (shear, a mirror).
+json jointNode(const Skeleton& s, int j, bool animated) {
+  const Transform& rest = s.joints[j].restLocal;
+  json node = {{"name", s.joints[j].name}};
+  const std::vector<int> children = s.children(j);
+  if (!children.empty()) node["children"] = children;
+  Eigen::Vector3d t, scale;
+  Eigen::Quaterniond r;
+  decompose(rest, t, r, scale);
+  const double tolerance = 1e-9 * std::max(1.0, rest.matrix().cwiseAbs().maxCoeff());
+  if (!animated && !compose(t, r, scale).matrix().isApprox(rest.matrix(), tolerance)) {
+    const Eigen::Matrix4d m = rest.matrix();
+    node["matrix"] = std::vector<double>(m.data(), m.data() + 16);  // column-major, as glTF
+    return node;
+  }
+  if (t != Eigen::Vector3d::Zero()) node["translation"] = {t.x(), t.y(), t.z()};
+  if (r.coeffs() != Eigen::Quaterniond::Identity().coeffs())
+    node["rotation"] = {r.x(), r.y(), r.z(), r.w()};
+  if (scale != Eigen::Vector3d::Ones()) node["scale"] = {scale.x(), scale.y(), scale.z()};
+  return node;
+}
+
+/// Every joint is a skin joint (node index = joint index), bound at its rest global.
+json skinOf(Document& doc, const Skeleton& s) {
+  std::vector<float> inverseBinds;
+  inverseBinds.reserve(16 * std::size_t(s.size()));
+  for (const Transform& g : s.restGlobals()) {
+    const Eigen::Matrix4d m = g.inverse().matrix();
+    for (int k = 0; k < 16; ++k) inverseBinds.push_back(float(m.data()[k]));  // column-major
+  }
+  std::vector<int> joints(s.size());
+  for (int j = 0; j < s.size(); ++j) joints[j] = j;
+  return {{"joints", joints},
+          {"inverseBindMatrices", doc.addFloats(inverseBinds, 16, BufferTarget::None)}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Animations
+
+/// One sampler's keys as glTF stores them.
+struct Track {
+  std::vector<float> times;   ///< seconds, strictly increasing (the validator's rule)
+  std::vector<float> values;  ///< 3 or 4 per time
+};
+
+/// Whether a key at `seconds` can follow the track's last one: float32 times must increase,
+/// and glTF time starts at 0.
+bool acceptsTime(const Track& track, double seconds) {
+  const float t = float(seconds);
+  return t >= 0 && (track.times.empty() || t > track.times.back());
+}
+
+Track vectorTrack(const std::vector<VectorKey>& keys) {
+  Track track;
+  for (const VectorKey& k : keys) {
+    if (!acceptsTime(track, k.time)) continue;
+    track.times.push_back(float(k.time));
+    for (int c = 0; c < 3; ++c) track.values.push_back(float(k.value[c]));
+  }
+  return track;
+}
+
+/// Unit quaternions, each on the side of the previous one: LINEAR rotation in glTF is slerp
+/// between stored keys, which would take the long way round between q and a nearby -q.
+Track rotationTrack(const std::vector<RotationKey>& keys) {
+  Track track;
+  Eigen::Quaterniond previous = Eigen::Quaterniond::Identity();
+  for (const RotationKey& k : keys) {
+    if (!acceptsTime(track, k.time)) continue;
+    Eigen::Quaterniond q = k.value.normalized();
+    if (!track.times.empty() && q.dot(previous) < 0) q.coeffs() = -q.coeffs();
+    previous = q;
+    track.times.push_back(float(k.time));
+    for (int c = 0; c < 4; ++c) track.values.push_back(float(q.coeffs()[c]));  // x, y, z, w
+  }
+  return track;
+}
+
+/// Animation inputs by their times: a clip keys most joints at the same frames, so one input
+/// accessor serves them all.
+class InputAccessors {
+ public:
+  int of(Document& doc, const std::vector<float>& times) {
+    const auto it = byTimes_.find(times);
+    if (it != byTimes_.end()) return it->second;
+    const int index = doc.addFloats(times, 1, BufferTarget::None, true);  // min/max required
+    byTimes_.emplace(times, index);
+    return index;
+  }
+
+ private:
+  std::map<std::vector<float>, int> byTimes_;
+};
+
+/// Adds one sampler and its channel to `animation`, unless the track is empty.
+void addChannel(Document& doc, InputAccessors& inputs, const Track& track, int components, int node,
+                const char* path, json& animation) {
+  if (track.times.empty()) return;
+  const int sampler = int(animation["samplers"].size());
+  animation["samplers"].push_back(
+      {{"input", inputs.of(doc, track.times)},
+       {"output", doc.addFloats(track.values, components, BufferTarget::None)},
+       {"interpolation", "LINEAR"}});
+  animation["channels"].push_back(
+      {{"sampler", sampler}, {"target", {{"node", node}, {"path", path}}}});
+}
+
+/// One clip as an animation: a channel per keyed component of each joint (a joint's first
+/// channel in the clip wins; glTF allows one per target). A clip with no keys still becomes an
+/// animation (glTF needs one channel): the first root joint held at rest.
+json animationOf(Document& doc, InputAccessors& inputs, const AnimationClip& clip,
+                 const Skeleton& s) {
+  json animation = {{"name", clip.name}, {"samplers", json::array()}, {"channels", json::array()}};
+  std::vector<char> done(s.size(), 0);
+  for (const JointChannel& ch : clip.channels) {
+    if (ch.joint < 0 || ch.joint >= s.size() || done[ch.joint]) continue;
+    done[ch.joint] = 1;
+    addChannel(doc, inputs, vectorTrack(ch.translation), 3, ch.joint, "translation", animation);
+    addChannel(doc, inputs, rotationTrack(ch.rotation), 4, ch.joint, "rotation", animation);
+    addChannel(doc, inputs, vectorTrack(ch.scale), 3, ch.joint, "scale", animation);
+  }
+  if (animation["channels"].empty()) {
+    const int root = s.roots().front();
+    Eigen::Vector3d t, scale;
+    Eigen::Quaterniond r;
+    decompose(s.joints[root].restLocal, t, r, scale);
+    addChannel(doc, inputs, rotationTrack(std::vector<RotationKey>{RotationKey{0.0, r}}), 4, root,
+               "rotation", animation);
+  }
+  return animation;
+}
+
+std::vector<char> animatedJoints(const Character& c) {
+  std::vector<char> animated(c.skeleton.size(), 0);
+  for (const AnimationClip& clip : c.clips)
+    for (const JointChannel& ch : clip.channels)
+      if (ch.joint >= 0 && ch.joint < c.skeleton.size()) animated[ch.joint] = 1;
+  return animated;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document
+
+Status checkWritable(const Character& c) {
+  const SourceMesh& m = c.mesh.source;
+  const int n = int(m.positions.size());
+  for (const Eigen::Vector3i& t : m.triangles)
+    if (t.minCoeff() < 0 || t.maxCoeff() >= n)
+      return Error{"cannot export: a triangle refers to a vertex that does not exist"};
+  if (!c.skin.empty() && c.skin.vertexCount() != n)
+    return Error{"cannot export: the skin has " + std::to_string(c.skin.vertexCount()) +
+                 " vertices but the mesh has " + std::to_string(n)};
+  if (Status bad = c.skeleton.validate()) return Error{"cannot export: " + bad->message};
+  return std::nullopt;
+}
+
+/// The bytes the binary buffer will hold (each accessor's data and padding), or a few more.
+std::size_t binaryBytesBound(const Character& c) {
+  const std::size_t vertices = c.mesh.source.positions.size();
+  const std::size_t perVertex =
+      3 * 4 + 3 * 4 + 2 * 4 + 4 * 2 + 4 * 4;  // up to UNSIGNED_SHORT joints
+  std::size_t bytes = vertices * perVertex + c.mesh.source.triangles.size() * 3 * 4 +
+                      std::size_t(c.skeleton.size()) * 16 * 4 +
+                      64 * (c.mesh.source.parts.size() + 2);
+  for (const AnimationClip& clip : c.clips)
+    for (const JointChannel& ch : clip.channels)
+      bytes += (ch.translation.size() + ch.scale.size()) * (4 + 3 * 4) +
+               ch.rotation.size() * (4 + 4 * 4) + 6 * 4;
+  return bytes;
+}
+
+/// Nodes 0..J-1 are the joints, node J the mesh; the scene lists the mesh first, then the
+/// skeleton's roots.
+Expected<Document> buildDocument(const Character& c) {
+  if (Status bad = checkWritable(c)) return *bad;
+  const Skeleton& s = c.skeleton;
+  const SourceMesh& m = c.mesh.source;
+  Document doc;
+  doc.reserveBinary(binaryBytesBound(c));
+  json nodes = json::array();
+  const std::vector<char> animated = animatedJoints(c);
+  for (int j = 0; j < s.size(); ++j) nodes.push_back(jointNode(s, j, animated[j]));
+  json sceneNodes = json::array();
+  if (!m.positions.empty() && !m.triangles.empty()) {
+    const bool skinned = !s.empty() && !c.skin.empty();
+    json meshNode = {{"name", "Mesh"}, {"mesh", 0}};
+    doc.json["meshes"] = json::array({meshOf(doc, c, skinned)});
+    doc.json["materials"] = materialsOf(m);
+    if (skinned) {
+      doc.json["skins"] = json::array({skinOf(doc, s)});
+      meshNode["skin"] = 0;
+    }
+    sceneNodes.push_back(nodes.size());
+    nodes.push_back(std::move(meshNode));
+  }
+  for (int root : s.roots()) sceneNodes.push_back(root);
+  if (!s.empty() && !c.clips.empty()) {
+    InputAccessors inputs;
+    json animations = json::array();
+    for (const AnimationClip& clip : c.clips)
+      animations.push_back(animationOf(doc, inputs, clip, s));
+    doc.json["animations"] = std::move(animations);
+  }
+  if (!nodes.empty()) doc.json["nodes"] = std::move(nodes);
+  doc.json["scenes"] = json::array({{{"nodes", std::move(sceneNodes)}}});
+  doc.json["scene"] = 0;
+  return doc;
+}
+
+std::string lowerExtension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char ch) { return char(std::tolower(ch)); });
-  const std::unique_ptr<aiScene> scene = characterToAiScene(character);
-  Assimp::Exporter exporter;
-  if (ext != ".gltf") {
-    const aiExportDataBlob* blob = exporter.ExportToBlob(scene.get(), "glb2");
-    if (!blob) return Error{path + ": glTF export failed (" + exporter.GetErrorString() + ")"};
-    return writeFileAtomically(path,
-                               std::string_view(static_cast<const char*>(blob->data), blob->size));
-  }
-  // A .gltf references its buffer by file name: Assimp writes both into memory under their
-  // real names, then they go into place together (neither replaces an old file unless both
-  // were written completely; the buffer first, so the .gltf never names a missing one).
-  auto* memory = new MemoryFiles();  // owned by the exporter
-  exporter.SetIOHandler(memory);
-  if (exporter.Export(scene.get(), "gltf2", path) != AI_SUCCESS)
-    return Error{path + ": glTF export failed (" + exporter.GetErrorString() + ")"};
+  return ext;
+}
+
+}  // namespace
+
+Expected<std::string> encodeGlb(const Character& character) {
+  Expected<Document> doc = buildDocument(character);
+  if (!doc) return doc.error();
+  return doc->glb();
+}
+
+Status exportGltf(const Character& character, const std::string& path) {
+  Expected<Document> doc = buildDocument(character);
+  if (!doc) return Error{path + ": " + doc.error().message};
+  if (lowerExtension(path) != ".gltf") return writeFileAtomically(path, doc->glb());
+  // A .gltf names its buffer by file name: NAME.bin beside it. Both go into place together
+  // (neither replaces an old file unless both were written completely), the buffer first, so
+  // the .gltf never names a missing one.
+  const std::filesystem::path target(path);
+  const std::string bufferName = target.stem().string() + ".bin";
+  const std::string text = doc->gltfText(gltf::uriEncode(bufferName));
   std::vector<FileContent> files;
-  for (const auto& [name, bytes] : memory->files)
-    if (name != path) files.push_back({name, bytes});
-  const auto main = memory->files.find(path);
-  if (main == memory->files.end()) return Error{path + ": glTF export produced no file"};
-  files.push_back({path, main->second});
-  // The buffer goes first: its error names the .gltf too, the file the user asked for.
+  if (!doc->binary().empty())
+    files.push_back({(target.parent_path() / bufferName).string(), doc->binary()});
+  files.push_back({path, text});
+  // The buffer's error names the .gltf too, the file the user asked for.
   if (Status bad = writeFilesAtomically(files))
     return bad->message.rfind(path, 0) == 0 ? bad : Error{path + ": " + bad->message};
   return std::nullopt;
