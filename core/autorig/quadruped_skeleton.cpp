@@ -41,7 +41,7 @@ BuiltSkeleton buildQuadrupedSkeleton(const TemplateInput& in, const Trunk& t,
 
   // P and S lifted toward the back, the spine nodes with them: on the segment between the two.
   // (Not on the level-set centroids between them: near S those are the centres of caps around
-  // the neck's root and sag under the belly — on Wuson the last one fell outside the body.)
+  // the neck's root and sag under the belly — the last one can fall outside the body.)
   const Eigen::Vector3d P = lift(paths.spine.front(), qp.backLift);
   const Eigen::Vector3d S = lift(paths.spine.back(), qp.backLift);
   const int hips = b.add("hips", -1, P, primaryTag());

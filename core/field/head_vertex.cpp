@@ -27,8 +27,8 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
     for (const auto& t : mesh.triangles) parts.attach(t[0], t[1]), parts.attach(t[1], t[2]);
     std::vector<int> size(mesh.positions.size(), 0);
     for (const auto& t : mesh.triangles) ++size[parts.find(t[0])];
-    // The highest point of the big parts: a head modelled as its own shell (BCN_Epileptic's
-    // is half the body's size) counts, eyes and buttons do not.
+    // The highest point of the big parts: a head modelled as its own shell (it can be
+    // half the body's size) counts, eyes and buttons do not.
     const int largest = *std::max_element(size.begin(), size.end());
     int best = -1;
     for (int v = 0; v < int(mesh.positions.size()); ++v)

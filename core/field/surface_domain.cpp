@@ -66,7 +66,7 @@ class PointGrid {
 
 /// Closes the holes of the domain: each connected piece of the boundary (edges of exactly one
 /// triangle) gets a cone of triangles to a new vertex at its centroid. A simple hole gets a
-/// plain cap; a slit that meets non-manifold edges (Testwuson's belly) is not a simple loop, and
+/// plain cap; a slit that meets non-manifold edges (as under a belly) is not a simple loop, and
 /// the cone still closes every boundary cycle it contains, so no false loop reaches the graph.
 void capHoles(SurfaceDomain& d) {
   std::vector<std::uint64_t> keys;
@@ -169,8 +169,8 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
   std::iota(d.representative.begin(), d.representative.end(), 0);
 
   // Join the kept parts, Prim-style: the part closest to the connected set first, until all are
-  // joined. A part that touches the body along a seam (BCN's head shell sits on its neck: 25
-  // vertex pairs 2–4e-6 apart, just over the weld tolerance) is welded to it along the whole
+  // joined. A part that touches the body along a seam (a head shell sitting on its neck: vertex
+  // pairs a little over the weld tolerance apart) is welded to it along the whole
   // seam; a part that stands apart gets one bridge edge between the closest points. (A ring of
   // bridge edges instead of a weld would leave the gaps between them open: every gap a false
   // loop in the Reeb graph. One bridge on a seam would be a bottleneck that flattens the

@@ -1,16 +1,16 @@
 #pragma once
 // The surface the harmonic field and the Reeb graph live on, made usable on messy meshes.
 //
-// Real characters are rarely one closed manifold (DATA.md): BCN's head is a separate shell,
-// Testwuson has 48 tiny loose pieces and non-manifold edges, the spider's legs are separate
+// Real characters are rarely one closed manifold (DATA.md): heads are separate shells,
+// creatures carry dozens of tiny loose pieces and non-manifold edges, legs are separate
 // parts. We neither remesh nor build a volumetric proxy (BUILD-NOTES: OpenVDB shreds thin parts,
 // alpha wrapping takes seconds and fuses fingers). Instead:
 //   * islands whose bounding box is under `tinyIslandFraction` of the size (eyes, buttons,
-//     Testwuson's 48 pieces) leave the topology stage; they are reported and are given to the
+//     dozens of loose pieces) leave the topology stage; they are reported and are given to the
 //     arc nearest to them afterwards;
 //   * every hole (boundary loop) of a kept part is capped with a fan around a new vertex at the
 //     loop's centroid: a hole in the side of a limb would otherwise split its level sets and
-//     make a false loop in the graph (Testwuson's body has several);
+//     make a false loop in the graph (a creature's body can have several);
 //   * the remaining parts are joined to the part holding the head by virtual "bridge" edges
 //     between their closest vertices (what Blender's reeb.c did for its Dijkstra). The Reeb graph
 //     works on the simplicial complex (triangles and bridge edges), so it needs no manifold.
@@ -30,7 +30,7 @@ struct SurfaceDomainParams {
   /// the topology stage (BUILD-NOTES: 5% keeps every limb and removes eyes and trinkets).
   double tinyIslandFraction = 0.05;
   /// A separate part whose closest point is within this fraction of the mesh size of the body
-  /// sits on it along a seam: its vertices that close are welded to the body's (BCN's head).
+  /// sits on it along a seam: its vertices that close are welded to the body's (a head shell).
   double seamWeldFraction = 1e-3;
 
   bool operator==(const SurfaceDomainParams&) const = default;

@@ -153,7 +153,7 @@ class SceneReader {
   /// Joints: bones and animated nodes, nodes between two of them, and the mesh-free nodes
   /// below them (control bones, end leaves). Containers above the topmost joints ("Root",
   /// "Armature") are not joints: their transform is baked into the root joints, so a file
-  /// with several skeleton roots keeps them all (Testwuson).
+  /// with several skeleton roots keeps them all (a creature with a moving root node).
   void chooseJoints() {
     const int n = static_cast<int>(nodes_.size());
     std::vector<char> seedBelow(n, 0);
@@ -236,7 +236,7 @@ class SceneReader {
     for (const Transform& t : skinAtRest)
       if (!(t.matrix() - skinAtRest.front().matrix()).isZero(1e-4 * scale)) consistent = false;
     if (consistent) {
-      // Parts of one character (BCN's torso and legs) each give B up to float noise; one shared
+      // Parts of one character (a torso and legs) each give B up to float noise; one shared
       // matrix keeps their common seam vertices identical so the weld joins them.
       for (const Transform& known : meshPlacements_)
         if ((known.matrix() - skinAtRest.front().matrix()).isZero(1e-4 * scale)) return known;

@@ -84,7 +84,7 @@ BodyLimb rolesFrom(const std::vector<int>& chain, std::size_t upper) {
 
 /// Roles inside a limb chain. The hand / foot and the forearm / shin are named alike in every
 /// convention we know (hand, wrist, foot, ankle; forearm, elbow, knee, shin, calf), unlike the
-/// upper bones ("shoulder" is the collarbone for CMU, the upper arm for Boxing_Toes), so those
+/// upper bones ("shoulder" is the collarbone for CMU, the upper arm for others), so those
 /// names place the limb; without them the two consecutive bones with the largest summed length
 /// are the upper and lower bones.
 BodyLimb limbRoles(const Skeleton& s, const Geometry& g, const std::vector<int>& chain) {
@@ -146,7 +146,7 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
     if (layout.root < 0 || subtree[r] > subtree[layout.root]) layout.root = r;
   // A production rig's master control ("root" on the ground, carrying the hips and the IK
   // controls) is not the body: descend to the one deform joint all its deform bones hang from.
-  // A control joining two deform trees (Testwuson's animated Root) stays the root.
+  // A control joining two deform trees (an animated root node) stays the root.
   std::vector<char> deformBelow(s.size(), 0);
   for (int j = s.size() - 1; j >= 0; --j) {
     deformBelow[j] = deformBelow[j] || s.joints[j].deform;
@@ -180,7 +180,8 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
     if (layout.sides[j] == BodySide::Center && p >= 0 && p != root)
       layout.sides[j] = layout.sides[p];
   }
-  // The root is the body's centre whatever its name says (BCN's root is "B_Root_Pelvis_L").
+  // The root is the body's centre whatever its name says (a root may be named after one side's
+  // pelvis).
   for (int r : s.roots()) layout.sides[r] = BodySide::Center;
   for (int j = 0; j < s.size(); ++j) {
     const int p = s.joints[j].parent;

@@ -4,7 +4,7 @@
 //
 // Lu et al. 2009 §3.1 sets correspondence through an intermediate skeleton; it needs to know
 // which bones play the same part. Names tell the side and the limb kind (joint_names.h), but
-// not reliably which bone of a limb a name denotes (Boxing_Toes' LeftShoulder is the upper
+// not reliably which bone of a limb a name denotes (some rigs' LeftShoulder is the upper
 // arm, CMU's the collarbone), so roles inside a limb come from the chain structure: the upper
 // and lower bones are the two consecutive bones with the largest summed rest length (thigh +
 // shin, upper arm + forearm); the bone before them is the collar (arms), the ones after them
@@ -24,7 +24,7 @@ struct BodyLayoutParams {
   /// sided by position when no name says its side; closer ones count as centre joints.
   double sideByPositionFraction = 0.02;
   /// A limb shorter than this fraction of the longest limb is a face / accessory chain
-  /// (BCN's eyebrows, mouth corners), never an arm or a leg.
+  /// (eyebrows, mouth corners), never an arm or a leg.
   double minLimbFraction = 0.3;
   /// A root this low in the skeleton (fraction of its joints' height range above the lowest)
   /// stands on the ground, a master bone, not the pelvis: legs are then found below the joints'

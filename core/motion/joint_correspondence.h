@@ -6,7 +6,7 @@
 // Three sources, later ones overriding earlier ones:
 //   1. body roles from both skeletons' layouts (body_layout.h: names for side and limb kind,
 //      chain structure for the bone inside a limb; spine and neck joints matched by their
-//      position along the chain, so a 3-joint CMU spine drives BCN's 5-joint spine);
+//      position along the chain, so a 3-joint spine drives a 5-joint spine);
 //   2. equal normalized names (joint_names.h) for joints no role covers (fingers, face);
 //   3. the user's map (RigDocument::jointMap, source name -> target name).
 // Joints left without a partner on either side are reported.

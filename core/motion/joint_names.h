@@ -2,7 +2,7 @@
 // Joint-name conventions of the skeletons we meet: CMU (LeftUpLeg, LHipJoint, LThumb), Mixamo
 // (mixamorig:LeftArm), Blender (.L/.R, _l/_r), 3ds Max Biped ("Bip01 L Thigh"), artist rigs
 // (B_Hip_Left). Names only say which side a joint is on and roughly what it is; which bone of a
-// limb a name denotes differs between conventions (Boxing_Toes' LeftShoulder is the upper arm,
+// limb a name denotes differs between conventions (some rigs' LeftShoulder is the upper arm,
 // CMU's is the collarbone), so body_layout.h decides roles from the chain structure.
 #include <string>
 #include <vector>

@@ -22,9 +22,9 @@ double graphLength(const TopologyGraph& graph);
 /// Span of a graph: graphLength with every arc counted by the straight distance between its
 /// end nodes, how far the graph reaches from the head whatever its polylines do. It scales the
 /// filter thresholds, which filterGraph compares with external arcs' spans: on a noisy mesh the
-/// level-set centroid polylines zigzag (Testwuson: graphLength 7.45, span 4.59, body length
-/// about 3.2), and a threshold taken from the zigzag length would prune real legs by span.
-/// Equal to graphLength on a graph of straight arcs. Filtering can only shorten it (a merged
+/// level-set centroid polylines zigzag (on a noisy creature the graph length has measured
+/// half again its span), and a threshold taken from the zigzag length would prune real legs by
+/// span. Equal to graphLength on a graph of straight arcs. Filtering can only shorten it (a merged
 /// chain counts its chord), so it is measured on the base graph.
 double graphSpan(const TopologyGraph& graph);
 

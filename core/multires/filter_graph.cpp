@@ -168,7 +168,7 @@ class Filter {
       // The merged arc's far node is gone; its children now start at `near`, reached by the
       // straight hop between the two nodes. Prepending the merged arc's whole polyline instead
       // would add its wiggles to every child's length: after a few merges in a noisy region
-      // (Testwuson's head: a chain of saddles for two horns and two ears) short limbs grow past
+      // (a horned, eared head: a chain of saddles) short limbs grow past
       // the threshold and survive on every level.
       child.polyline = joinPolylines({arc.polyline.front(), arc.polyline.back()}, child.polyline);
       child.members = joinMembers(arc.members, child.members);

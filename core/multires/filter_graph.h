@@ -24,13 +24,12 @@ struct FilteredGraph {
 /// "Length" is the embedding length (Poirier §4.1) for internal arcs and the span for external
 /// ones: the straight distance from the node they branch at to their leaf, how far the
 /// extremity stands out. Why: level-set centroids zigzag wherever a level set takes in a flat
-/// appendage (Testwuson's dewlap, a zero-thickness fin under its neck, doubles the length of
-/// its chest arcs), and every merge below hands an external arc more of that path: Testwuson's
-/// chin then measured as long as its front legs (0.91 vs 0.90-0.96) though it stands out 0.39
-/// from its branching and the legs 0.69. Internal arcs keep the embedding length so that a
-/// trunk is never collapsed for curving.
-/// Node positions are never recomputed: surviving nodes are exact copies. Ties in length go to
-/// the lower arc index. The last remaining arc is never removed.
+/// appendage (a dewlap, a zero-thickness fin under a neck, can double the length of the chest
+/// arcs), and every merge below hands an external arc more of that path: a chin then measures
+/// as long as the front legs though it stands out little more than half as far. Internal arcs keep
+/// the embedding length so that a trunk is never collapsed for curving. Node positions are never
+/// recomputed: surviving nodes are exact copies. Ties in length go to the lower arc index. The last
+/// remaining arc is never removed.
 ///
 /// Inputs:
 ///   graph      tree rooted at graph.root (arcs may point either way; they are oriented from

@@ -167,7 +167,7 @@ ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
 ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
                          const std::vector<Eigen::Vector3d>& path, const PlacementParams& params,
                          const PlacementOptions& options) {
-  // Coincident joints (a rig's zero-length helper bones, BCN's neck roots) are one joint: a
+  // Coincident joints (a rig's zero-length helper bones, e.g. at a neck's root) are one joint: a
   // zero-length bone has no length to keep, and would otherwise soak up any stretch for free.
   double chainLength = 0.0;
   for (std::size_t i = 1; i < chain.size(); ++i) chainLength += (chain[i] - chain[i - 1]).norm();

@@ -3,8 +3,8 @@
 // centroids of the matched mesh arcs), cleaned of what a centroid path gets wrong:
 //  - hairpins: a path can dip to a split node whose centroid lies off the tube and come back;
 //  - the depth of a spine: an artist runs a four-legged trunk's spine along the back, not
-//    through the middle of the body (Testwuson's spine sits at 62–77 % of the trunk's height
-//    from the belly, BCN's at 55–70 % of its depth from the front).
+//    through the middle of the body, nearer the back (the measured rigs: see
+//    placement_paths_test.cpp).
 #include <Eigen/Core>
 #include <vector>
 
@@ -22,8 +22,8 @@ struct SpineDepthParams {
   /// along the back direction. 0.5 leaves the centroids.
   double fromBelly = 0.65;
   /// The back is the side away from the limbs: the mean of the paired limbs' directions across
-  /// the trunk, whose length says how clearly the limbs hang to one side (Testwuson's legs 0.89;
-  /// a biped's arms and legs, which hang along its trunk, 0.06–0.2). Below this, no shift.
+  /// the trunk, whose length says how clearly the limbs hang to one side (a quadruped's legs about
+  /// 0.9; a biped's arms and legs, which hang along its trunk, 0.06–0.2). Below this, no shift.
   double minLimbSide = 0.5;
   /// The arc above the trunk (a neck, the head arc) moves as the trunk where it is as thick as
   /// the trunk, not at all where it is `neckThinner` or less of that, fading in between: a

@@ -22,8 +22,8 @@ struct SkeletonGraph {
 /// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an
 /// undirected tree from the head, so bones above the head (a neck below a head joint) hang
 /// from it like any other chain. Control bones are left out (they are linked to the graph
-/// later, Poirier §6.3) unless they connect deform bones — Testwuson's animated "Root" joins its
-/// two deform trees. Errors: no such joint, or the head is not a deform bone.
+/// later, Poirier §6.3) unless they connect deform bones — an animated root node that joins two
+/// deform trees (front and back spines). Errors: no such joint, or the head is not a deform bone.
 Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& skeleton, int headJoint);
 
 }  // namespace rw

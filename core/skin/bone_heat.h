@@ -17,7 +17,7 @@
 //   * it works on the welded mesh (duplicate vertices along UV seams are one vertex), and gives
 //     each file vertex the weights of its welded vertex;
 //   * each connected part is solved on its own (a loose part would make the system singular);
-//   * a part from which no bone is visible (eyes, buttons, Testwuson's 48 little pieces, a
+//   * a part from which no bone is visible (eyes, buttons, a creature's loose little pieces, a
 //     shell outside the body) is attached rigidly to the bone(s) nearest to it, and reported;
 //   * non-manifold edges and flipped normals need nothing: the Laplacian is built from
 //     triangles, the visibility test does not care about orientation.
@@ -41,8 +41,8 @@ struct BoneHeatParams {
   /// uses c = 1 (anisotropic diffusion, sharper and more natural transitions), so do we.
   double heatConstant = 1.0;
   /// Bones within (1 + this) of the nearest distance are equidistant and share the vertex
-  /// (p = 1/k, H = k c / d²). Pinocchio's 1.0001; also catches co-located bones (BCN has two
-  /// pairs).
+  /// (p = 1/k, H = k c / d²). Pinocchio's 1.0001; also catches co-located bones (rigs have
+  /// them).
   double equidistantTolerance = 1e-4;
   /// How many of a vertex's nearest bones are tried, nearest first, for the nearest visible one
   /// (Pinocchio tries all; beyond a few, a vertex that sees none is in a part no bone is in).

@@ -21,7 +21,7 @@ struct MirrorParams {
   /// size) to the other: mirrored modelling gives exact pairs; 1e-4 is 100× the weld tolerance.
   double vertexTolerance = 1e-4;
   /// Weights are mirrored only when at least this fraction of the vertices has a mirror: a
-  /// mesh that is not symmetric (BCN's hand on its thigh) keeps its own weights elsewhere
+  /// mesh that is not symmetric (a hand resting on a thigh) keeps its own weights elsewhere
   /// anyway, but a handful of accidental pairs says nothing.
   double minPairedFraction = 0.5;
 };

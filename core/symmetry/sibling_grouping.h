@@ -23,10 +23,10 @@ std::vector<std::vector<int>> splitByLength(const std::vector<int>& arcs,
 /// Symmetry groups among the child arcs of one node: arcs with equal descriptors, split by
 /// length (splitByLength), each arc measured by its span (the straight distance between its
 /// ends). Why not the polyline length: level-set centroid polylines zigzag unequally on the two
-/// sides of a mesh when the head vertex is a little off the mirror plane (Testwuson's front
-/// legs: 0.90 and 1.24 along their polylines, 0.69 and 0.69 end to end). Every sibling is in
-/// exactly one group (a lone arc is a group of 1). `alongArcs`: measure along the polylines
-/// instead (skeleton graphs, whose polylines are the bones).
+/// sides of a mesh when the head vertex is a little off the mirror plane (a pair of
+/// front legs measured 0.90 and 1.24 along their polylines, 0.69 and 0.69 end to end). Every
+/// sibling is in exactly one group (a lone arc is a group of 1). `alongArcs`: measure along the
+/// polylines instead (skeleton graphs, whose polylines are the bones).
 ///
 /// Inputs: graph, siblings (arc indices), arcDescriptors (per arc of graph), lengthThreshold.
 /// Output: groups, each in the siblings' order; groups ordered by their first sibling.

@@ -1,7 +1,7 @@
 #pragma once
 // Writes a Character to the format its file name asks for:
 //   .fbx   binary FBX 7.4 by our own writer (io/fbx/): all influences, every bone, every clip
-//   .glb / .gltf  glTF 2 through Assimp's exporter (io/export/gltf_export.h): top 4 influences
+//   .glb / .gltf  glTF 2 by our own writer (io/export/gltf_export.h): top 4 influences
 //   .json  the project's rig file (io/rig_json.h): skeleton with control-bone flags
 // Every file is written atomically (temporary file + rename). Errors name the file.
 // The settings (an engine preset's, io/export/export_settings.h) shape the bones and the unit

@@ -386,7 +386,7 @@ class SceneBuilder {
     std::vector<std::int64_t> keyTimes;
     for (double t : times) keyTimes.push_back(ktime(t));
     // Assimp's FBX reader drops a one-key curve whose value is the node's own (a bind pose,
-    // "redundant") and then the whole stack of a single-pose clip such as Wuson_Bind; the same
+    // "redundant") and then the whole stack of a single-pose clip such as a bind pose; the same
     // value again one KTime tick (~2e-11 s) later is the same constant and keeps it.
     std::vector<Eigen::Vector3d> keyValues = values;
     if (keyTimes.size() == 1) {

@@ -5,9 +5,9 @@
 // GlobalSettings (Y up, UnitScaleFactor = centimetres per unit from Character::metresPerUnit) and
 // one AnimationStack per clip (translation, unwrapped Euler XYZ rotation in degrees, scale; KTime =
 // 46186158000 per second). The file's frame rate is the highest of the clips'. A single-pose clip
-// (duration 0, e.g. Wuson_Bind) spans one KTime tick with each key repeated there, so that Assimp's
-// reader, which drops one-key curves equal to the bind pose, keeps it as a one-frame clip like
-// Blender does.
+// (duration 0, e.g. a bind pose) spans one KTime tick with each key repeated there, so that
+// Assimp's reader, which drops one-key curves equal to the bind pose, keeps it as a one-frame clip
+// like Blender does.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <string>
