@@ -119,6 +119,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(motionLoader_, &CharacterLoader::failed, this, &MainWindow::showFailed);
   connect(runner_, &SessionRunner::finished, this, &MainWindow::applySnapshot);
   connect(runner_, &SessionRunner::cancelled, this, [this] {
+    if (autorigWanted_) {
+      autorigWanted_ = false;
+      emit autoSkeletonFailed(tr("Automatic skeleton: cancelled"));
+    }
     setMessage(tr("Cancelled: the results on screen are from the last finished run."), false);
     emit sessionCancelled();
   });

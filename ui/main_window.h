@@ -190,6 +190,10 @@ class MainWindow : public QMainWindow {
   int skeletonHead_ = -1;
   RigParams params_;
   bool retarget_ = false;
+  /// Rig ▸ Automatic Skeleton asked for and not yet delivered: every run request carries it
+  /// (a newer request replaces a running one) until a run brings the skeleton or is cancelled.
+  bool autorigWanted_ = false;
+  void applyAutomaticSkeleton(const SessionSnapshot& snapshot);
   int displayLevel_ = 0;
   std::shared_ptr<const SessionSnapshot> snapshot_;
   std::shared_ptr<const RigProducts> products_;

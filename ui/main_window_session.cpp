@@ -99,6 +99,7 @@ void MainWindow::requestRun() {
   inputs.meshHead = meshHead_;
   inputs.skeletonHead = inputs.skeleton ? skeletonHead_ : -1;
   inputs.params = params_;
+  inputs.autorig = autorigWanted_;
   runner_->request(inputs);
 }
 
@@ -130,6 +131,7 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
   }
   const bool skeletonChanged = !snapshot_ || snapshot_->retargeted != snapshot->retargeted;
   snapshot_ = std::move(snapshot);
+  if (snapshot_->inputs.autorig && autorigWanted_) applyAutomaticSkeleton(*snapshot_);
 
   QStringList times;
   for (const StageTime& t : snapshot_->stageTimes)

@@ -30,6 +30,20 @@ int autoSkeletonHead(const Skeleton& skeleton) {
 struct SessionRunner::Worker {
   RigSession session;
 
+  /// The automatic skeleton from the session's cached mesh stages (null without them).
+  std::shared_ptr<const AutorigResult> automaticSkeleton(const SessionInputs& inputs) const {
+    if (!inputs.mesh || !session.field() || !session.reeb() || !session.multires() ||
+        !session.meshSymmetry() || session.multires()->levels.empty() ||
+        session.meshSymmetry()->empty())
+      return nullptr;
+    AutorigOptions options;
+    options.graph = inputs.params.mesh;
+    return std::make_shared<const AutorigResult>(autorigFromStages(
+        *inputs.mesh,
+        {*session.field(), *session.reeb(), *session.multires(), *session.meshSymmetry()},
+        options));
+  }
+
   std::shared_ptr<SessionSnapshot> run(SessionInputs inputs, const Progress* progress) {
     auto snapshot = std::make_shared<SessionSnapshot>();
     try {
@@ -54,6 +68,8 @@ struct SessionRunner::Worker {
       if (status) {
         snapshot->error = QString::fromStdString(status->message);
         snapshot->cancelled = progress && progress->cancelled();
+      } else if (inputs.autorig) {
+        snapshot->autorig = automaticSkeleton(inputs);
       }
     } catch (const std::exception& e) {
       snapshot->error = QStringLiteral("the pipeline failed: %1").arg(QString::fromUtf8(e.what()));

@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "autorig/autorig.h"
 #include "session/rig_session.h"
 
 namespace rw::ui {
@@ -24,6 +25,9 @@ struct SessionInputs {
   int meshHead = -1;                         ///< welded vertex
   int skeletonHead = -1;                     ///< joint
   RigParams params;
+  /// Also grow an automatic skeleton (core/autorig) from the session's mesh stages: the same
+  /// parameters and cache as the graph overlay, cancelled like any run.
+  bool autorig = false;
 };
 
 /// One finished run, published to the UI thread.
@@ -36,6 +40,7 @@ struct SessionSnapshot {
   std::shared_ptr<const GraphSymmetry> skeletonSymmetry;
   std::shared_ptr<const GraphMatching> matching;
   std::shared_ptr<const RetargetedSkeleton> retargeted;
+  std::shared_ptr<const AutorigResult> autorig;  ///< when asked for and the mesh stages ran
   std::vector<RigStage> lastRun;
   std::vector<StageTime> stageTimes;
   QString error;  ///< empty on success

@@ -8,7 +8,7 @@ namespace rw {
 namespace {
 
 /// Welded vertices of the body the graph was built on (not the loose parts left out of it).
-std::vector<char> bodyVertices(const Mesh& mesh, const MeshGraph& graph) {
+std::vector<char> bodyVertices(const Mesh& mesh, const MeshGraphStages& graph) {
   std::vector<char> in(mesh.positions.size(), 0);
   const std::vector<int>& rep = graph.field.domain.representative;
   for (int v = 0; v < int(in.size()); ++v) {
@@ -20,8 +20,8 @@ std::vector<char> bodyVertices(const Mesh& mesh, const MeshGraph& graph) {
 
 }  // namespace
 
-AutorigResult autorigFromGraph(const Mesh& mesh, const MeshGraph& graph,
-                               const AutorigOptions& options) {
+AutorigResult autorigFromStages(const Mesh& mesh, const MeshGraphStages& graph,
+                                const AutorigOptions& options) {
   using Clock = std::chrono::steady_clock;
   AutorigResult result;
   const auto t0 = Clock::now();
@@ -51,9 +51,17 @@ AutorigResult autorigFromGraph(const Mesh& mesh, const MeshGraph& graph,
   result.frame = built.frame;
   for (std::string& n : built.notes) result.notes.push_back(std::move(n));
   const auto t2 = Clock::now();
-  result.stageSeconds = graph.stageSeconds;
   result.stageSeconds.emplace_back("classify", std::chrono::duration<double>(t1 - t0).count());
   result.stageSeconds.emplace_back("embed", std::chrono::duration<double>(t2 - t1).count());
+  return result;
+}
+
+AutorigResult autorigFromGraph(const Mesh& mesh, const MeshGraph& graph,
+                               const AutorigOptions& options) {
+  AutorigResult result =
+      autorigFromStages(mesh, {graph.field, graph.reeb, graph.multires, graph.symmetry}, options);
+  result.stageSeconds.insert(result.stageSeconds.begin(), graph.stageSeconds.begin(),
+                             graph.stageSeconds.end());
   return result;
 }
 

@@ -42,6 +42,20 @@ struct AutorigOptions {
   AutorigParams rig;
 };
 
+/// The mesh stages autorig reads, wherever they were computed: buildMeshGraph, or a
+/// RigSession's cache (the workstation: the user's parameters, nothing computed twice).
+struct MeshGraphStages {
+  const HarmonicField& field;
+  const ReebGraph& reeb;
+  const MultiresGraph& multires;
+  const std::vector<GraphSymmetry>& symmetry;  ///< one per level
+};
+
+/// The skeleton from the stages' coarsest level. `options.graph` must be the parameters the
+/// stages were computed with (the symmetry axis reads them).
+AutorigResult autorigFromStages(const Mesh& mesh, const MeshGraphStages& stages,
+                                const AutorigOptions& options = {});
+
 /// The skeleton from an already built mesh graph (its coarsest level).
 AutorigResult autorigFromGraph(const Mesh& mesh, const MeshGraph& graph,
                                const AutorigOptions& options = {});

@@ -30,7 +30,10 @@
 #include "timeline_widget.h"
 #include "viewport_widget.h"
 
+using rw::RigStage;
+using rw::rigStageName;
 using rw::ui::MainWindow;
+using rw::ui::SessionRunner;
 using rw::ui::SessionSnapshot;
 
 namespace {
@@ -393,6 +396,49 @@ class WorkstationTest : public QObject {
     QVERIFY(skeleton.indexOf("thigh.L") >= 0);
     QCOMPARE(window_->skeletonHead(), skeleton.indexOf("head"));
     qInfo() << "  automatic skeleton:" << skeleton.size() << "joints;" << window_->statusMessage();
+  }
+
+  // Issue 19: the automatic skeleton is grown from the session's cached mesh stages with the
+  // dock's parameters (no field or Reeb graph computed again), and can be cancelled.
+  void automaticSkeletonReusesTheSessionsMeshGraphAndParameters() {
+    QVERIFY(openBcn());
+    QVERIFY(settle());  // the mesh stages ran for the graph overlay
+    window_->parameterDock()->spinBox(QStringLiteral("levels"))->setValue(6);
+    QVERIFY(settle());
+    QSignalSpy runs(window_->sessionRunner(), &SessionRunner::finished);
+    QSignalSpy loaded(window_.get(), &MainWindow::skeletonLoaded);
+    window_->autoSkeleton();
+    QVERIFY(QTest::qWaitFor([&] { return loaded.count() > 0; }, kTimeoutMs));
+    QVERIFY(settle());
+    std::shared_ptr<const SessionSnapshot> grown;
+    for (const QList<QVariant>& r : runs) {
+      auto s = r.at(0).value<std::shared_ptr<const SessionSnapshot>>();
+      if (s->inputs.autorig) grown = s;
+    }
+    QVERIFY(grown && grown->autorig);
+    QCOMPARE(grown->inputs.params.mesh.multires.levels, 6);
+    for (RigStage stage : grown->lastRun)
+      QVERIFY2(stage != RigStage::Field && stage != RigStage::Reeb && stage != RigStage::Multires,
+               rigStageName(stage));
+    QCOMPARE(window_->skeletonCharacter()->skeleton.size(), grown->autorig->skeleton.size());
+  }
+
+  void automaticSkeletonCanBeCancelled() {
+    QVERIFY(openBcn());
+    QVERIFY(settle());
+    // A new head node invalidates the field: the run that grows the skeleton is a long one.
+    window_->setMeshHead(1234);
+    QSignalSpy failed(window_.get(), &MainWindow::autoSkeletonFailed);
+    QSignalSpy loaded(window_.get(), &MainWindow::skeletonLoaded);
+    window_->autoSkeleton();
+    window_->cancelRun();
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, kTimeoutMs);
+    QVERIFY2(failed.first().at(0).toString().contains(QStringLiteral("cancelled")),
+             qPrintable(failed.first().at(0).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->sessionRunner()->busy(), kTimeoutMs);
+    QTest::qWait(200);  // nothing arrives late
+    QCOMPARE(loaded.count(), 0);
+    QVERIFY(!window_->skeletonCharacter());
   }
 
   void gammaChangeMovesJointsAndRerunsOnlyPlacement() {
