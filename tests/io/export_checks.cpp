@@ -80,11 +80,12 @@ bool actionOfClip(const std::string& action, const std::string& clip) {
   return false;
 }
 
-std::string findBlender() {
+/// An executable on PATH, or empty.
+std::string findOnPath(const char* name) {
   const char* path = std::getenv("PATH");
   std::stringstream dirs(path ? path : "");
   for (std::string dir; std::getline(dirs, dir, ':');) {
-    const fs::path candidate = fs::path(dir) / "blender";
+    const fs::path candidate = fs::path(dir) / name;
     if (!dir.empty() && ::access(candidate.c_str(), X_OK) == 0) return candidate.string();
   }
   return {};
@@ -100,6 +101,20 @@ Eigen::Vector3d vec(const nlohmann::json& j) {
 
 }  // namespace
 
+nlohmann::json validateGltf(const std::string& file) {
+  const fs::path tools(RIGWRIGHT_NPM_TOOLS_DIR);
+  const fs::path script = tools / "validate_gltf.js";
+  EXPECT_TRUE(fs::exists(tools / "node_modules" / "gltf-validator"))
+      << "gltf-validator not installed under " << tools << ": run scripts/setup.sh";
+  const std::string node = findOnPath("node");
+  EXPECT_FALSE(node.empty()) << "node not found on PATH: run scripts/setup.sh";
+  if (node.empty()) return nullptr;
+  const ProcessResult r = runProcess({node, script.string(), file}, 300);
+  EXPECT_EQ(r.exitCode, 0) << "the validator did not run on " << file << ": " << r.err;
+  if (r.exitCode != 0) return nullptr;
+  return nlohmann::json::parse(r.out, nullptr, false);
+}
+
 std::string scratchFolder(const std::string& tag) {
   const fs::path dir = fs::temp_directory_path() / ("rw-" + tag + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -111,6 +126,14 @@ ExportErrors checkAssimpReimport(const Character& c, const std::string& file) {
   SCOPED_TRACE(file + " through Assimp");
   ExportErrors err;
   const bool fbx = isFbx(file);
+  if (!fbx) {  // every glTF we write passes the Khronos validator without a warning
+    const nlohmann::json report = validateGltf(file);
+    EXPECT_TRUE(report.is_object()) << "no validator report";
+    if (report.is_object()) {
+      EXPECT_EQ(report["errors"], 0) << report["messages"];
+      EXPECT_EQ(report["warnings"], 0) << report["messages"];
+    }
+  }
   Expected<Character> back = importCharacter(file);
   EXPECT_TRUE(back) << back.error().message;
   if (!back) return err;
@@ -199,7 +222,7 @@ ExportErrors checkAssimpReimport(const Character& c, const std::string& file) {
 ExportErrors checkBlenderImport(const Character& c, const std::string& file) {
   SCOPED_TRACE(file + " in Blender");
   ExportErrors err;
-  const std::string blender = findBlender();
+  const std::string blender = findOnPath("blender");
   EXPECT_FALSE(blender.empty())
       << "blender not found on PATH: run scripts/setup.sh (it installs it)";
   if (blender.empty()) return err;

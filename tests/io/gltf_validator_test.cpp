@@ -10,7 +10,6 @@
 // node per joint plus the mesh node at the scene root, every joint in the skin, one animation
 // per clip, no extension, 4-byte aligned views without byteStride, index width by vertex count.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -44,33 +43,6 @@ std::string readAll(const fs::path& p) {
   std::stringstream s;
   s << f.rdbuf();
   return s.str();
-}
-
-/// Node.js from PATH (the validator is a JavaScript package); empty when there is none.
-std::string findNode() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    const fs::path candidate = fs::path(dir) / "node";
-    if (!dir.empty() && ::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return {};
-}
-
-/// The validator's report: {"errors", "warnings", "infos", "hints", "messages"}.
-json validate(const std::string& file) {
-  const fs::path script = fs::path(RIGWRIGHT_NPM_TOOLS_DIR) / "validate_gltf.js";
-  EXPECT_TRUE(fs::exists(script)) << script << " missing: run scripts/setup.sh";
-  EXPECT_TRUE(fs::exists(fs::path(RIGWRIGHT_NPM_TOOLS_DIR) / "node_modules" / "gltf-validator"))
-      << "gltf-validator not installed under " << RIGWRIGHT_NPM_TOOLS_DIR
-      << ": run scripts/setup.sh";
-  const std::string node = findNode();
-  EXPECT_FALSE(node.empty()) << "node not found on PATH: run scripts/setup.sh";
-  if (node.empty()) return json();
-  const test::ProcessResult r = test::runProcess({node, script.string(), file}, 300);
-  EXPECT_EQ(r.exitCode, 0) << "the validator did not run on " << file << ": " << r.err;
-  if (r.exitCode != 0) return json();
-  return json::parse(r.out);
 }
 
 /// The JSON of a .gltf, or of a .glb's first chunk.
@@ -132,7 +104,7 @@ void writeAndValidate(const Character& c, const std::string& name) {
     const std::string file = (dir / (name + ext)).string();
     SCOPED_TRACE(file);
     ASSERT_FALSE(exportCharacter(c, file).has_value());
-    const json report = validate(file);
+    const json report = test::validateGltf(file);
     ASSERT_TRUE(report.is_object()) << "no validator report";
     std::cout << file << ": " << report.dump() << "\n";
     EXPECT_EQ(report["errors"], 0) << report["messages"];
