@@ -1,5 +1,5 @@
 #pragma once
-// The CLI's exit codes (DESIGN.md "CLI contract").
+// The CLI's exit codes (docs/pipeline.md "CLI contract").
 namespace rw::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;  ///< a file is missing, unreadable or malformed

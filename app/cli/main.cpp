@@ -1,4 +1,4 @@
-// rigwright-cli: the engine from the command line, for batch work. See DESIGN.md.
+// rigwright-cli: the engine from the command line, for batch work. See docs/pipeline.md.
 #include <CLI/CLI.hpp>
 #include <iostream>
 

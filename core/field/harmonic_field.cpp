@@ -58,7 +58,7 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int head, const FieldPar
   Eigen::VectorXd solution;
   if (unknowns > 0) {
     Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
-    // AMD only: CHOLMOD's default also tries METIS, slower here (BUILD-NOTES).
+    // AMD only: CHOLMOD's default also tries METIS, slower here (docs/build-notes.md).
     solver.cholmod().nmethods = 1;
     solver.cholmod().method[0].ordering = CHOLMOD_AMD;
     solver.cholmod().postorder = 1;

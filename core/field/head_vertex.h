@@ -1,5 +1,5 @@
 #pragma once
-// How users name a head node on the mesh (DESIGN.md): `vertex:N` (the file's vertex N),
+// How users name a head node on the mesh (docs/pipeline.md): `vertex:N` (the file's vertex N),
 // `x,y,z` (the nearest vertex to that point), or `auto`.
 #include <string>
 

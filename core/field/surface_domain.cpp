@@ -109,12 +109,17 @@ void capHoles(SurfaceDomain& d) {
 
 }  // namespace
 
-Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
-                                           const SurfaceDomainParams& params) {
+namespace {
+
+/// The mesh's connected parts (vertices on no triangle are in none) with their boxes.
+struct MeshParts {
+  std::vector<int> component;  ///< per welded vertex, -1 when on no triangle
+  std::vector<Eigen::AlignedBox3d> boxes;
+  std::vector<std::vector<int>> members;
+};
+
+MeshParts connectedParts(const Mesh& mesh) {
   const int n = static_cast<int>(mesh.positions.size());
-  if (head < 0 || head >= n)
-    return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
-                 std::to_string(n) + " welded vertices)"};
   UnionFind parts(n);
   std::vector<char> used(n, 0);
   for (const Eigen::Vector3i& t : mesh.triangles) {
@@ -122,117 +127,113 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
     parts.attach(t[0], t[1]);
     parts.attach(t[1], t[2]);
   }
-  if (!used[head]) return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
-
-  // Components and their boxes.
+  MeshParts out;
+  out.component.assign(n, -1);
   std::unordered_map<int, int> componentOfRoot;
-  std::vector<int> component(n, -1);
-  std::vector<Eigen::AlignedBox3d> boxes;
-  std::vector<std::vector<int>> members;
   for (int v = 0; v < n; ++v) {
     if (!used[v]) continue;
     const int r = parts.find(v);
-    auto [it, inserted] = componentOfRoot.emplace(r, int(boxes.size()));
+    auto [it, inserted] = componentOfRoot.emplace(r, int(out.boxes.size()));
     if (inserted) {
-      boxes.emplace_back();
-      members.emplace_back();
+      out.boxes.emplace_back();
+      out.members.emplace_back();
     }
-    component[v] = it->second;
-    boxes[it->second].extend(mesh.positions[v]);
-    members[it->second].push_back(v);
+    out.component[v] = it->second;
+    out.boxes[it->second].extend(mesh.positions[v]);
+    out.members[it->second].push_back(v);
   }
+  return out;
+}
+
+/// Which parts the topology keeps: the head's, and every part whose box is at least
+/// `tinyIslandFraction` of the size. Sets the active vertices and triangles of `d`.
+std::vector<char> keepParts(const Mesh& mesh, const MeshParts& parts, int headComponent,
+                            const SurfaceDomainParams& params, SurfaceDomain& d) {
+  const int n = static_cast<int>(mesh.positions.size());
   const double size = mesh.size();
-  const int headComponent = component[head];
-  SurfaceDomain d;
-  d.vertexCount = n;
-  d.active.assign(n, 0);
-  std::vector<char> keep(boxes.size(), 0);
-  for (std::size_t c = 0; c < boxes.size(); ++c) {
-    keep[c] =
-        int(c) == headComponent || boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
+  std::vector<char> keep(parts.boxes.size(), 0);
+  for (std::size_t c = 0; c < parts.boxes.size(); ++c) {
+    keep[c] = int(c) == headComponent ||
+              parts.boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
     if (!keep[c]) {
       ++d.droppedIslands;
-      d.droppedVertices += int(members[c].size());
+      d.droppedVertices += int(parts.members[c].size());
     }
   }
-  for (int v = 0; v < n; ++v) d.active[v] = component[v] >= 0 && keep[component[v]];
+  d.active.assign(n, 0);
+  for (int v = 0; v < n; ++v) d.active[v] = parts.component[v] >= 0 && keep[parts.component[v]];
   for (const Eigen::Vector3i& t : mesh.triangles)
     if (d.active[t[0]]) d.triangles.push_back(t);
   if (d.droppedIslands)
     d.notes.push_back(std::to_string(d.droppedIslands) + " small loose parts (" +
                       std::to_string(d.droppedVertices) +
                       " vertices) left out of the topology graph; they follow the nearest arc");
+  return keep;
+}
 
-  d.positions = mesh.positions;
-  d.meshVertexCount = n;
-  d.representative.resize(n);
-  std::iota(d.representative.begin(), d.representative.end(), 0);
-
-  // Join the kept parts, Prim-style: the part closest to the connected set first, until all are
-  // joined. A part that touches the body along a seam (a head shell sitting on its neck: vertex
-  // pairs a little over the weld tolerance apart) is welded to it along the whole
-  // seam; a part that stands apart gets one bridge edge between the closest points. (A ring of
-  // bridge edges instead of a weld would leave the gaps between them open: every gap a false
-  // loop in the Reeb graph. One bridge on a seam would be a bottleneck that flattens the
-  // harmonic field over everything behind it.)
+/// Joins the kept parts to the head's, Prim-style: the part closest to the connected set first,
+/// until all are joined. A part that touches the body along a seam (a head shell sitting on its
+/// neck: vertex pairs a little over the weld tolerance apart) is welded to it along the whole
+/// seam; a part that stands apart gets one bridge edge between the closest points. (A ring of
+/// bridge edges instead of a weld would leave the gaps between them open: every gap a false
+/// loop in the Reeb graph. One bridge on a seam would be a bottleneck that flattens the
+/// harmonic field over everything behind it.)
+void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int headComponent,
+                   double size, const SurfaceDomainParams& params, SurfaceDomain& d) {
+  const int n = d.meshVertexCount;
   std::vector<int> pending;
-  for (std::size_t c = 0; c < boxes.size(); ++c)
+  for (std::size_t c = 0; c < parts.boxes.size(); ++c)
     if (keep[c] && int(c) != headComponent) pending.push_back(int(c));
-  if (!pending.empty()) {
-    int welded = 0, bridged = 0;
-    const double seam = params.seamWeldFraction * size;
-    PointGrid connected(d.positions, members[headComponent], std::max(size * 0.02, 1e-12));
-    while (!pending.empty()) {
-      double best = std::numeric_limits<double>::infinity();
-      int bestPending = -1, bestA = -1, bestB = -1;
-      // A sparse pass first gives a tight bound, so the full pass only searches nearby cells.
-      for (int pass = 0; pass < 2; ++pass)
-        for (std::size_t i = 0; i < pending.size(); ++i) {
-          const std::vector<int>& part = members[pending[i]];
-          const std::size_t step = pass == 0 ? std::max<std::size_t>(1, part.size() / 64) : 1;
-          for (std::size_t k = 0; k < part.size(); k += step) {
-            auto [w, dist] = connected.nearest(d.positions[part[k]], best);
-            if (w >= 0 && dist < best)
-              best = dist, bestPending = int(i), bestA = w, bestB = part[k];
-          }
+  if (pending.empty()) return;
+  int welded = 0, bridged = 0;
+  const double seam = params.seamWeldFraction * size;
+  PointGrid connected(d.positions, parts.members[headComponent], std::max(size * 0.02, 1e-12));
+  while (!pending.empty()) {
+    double best = std::numeric_limits<double>::infinity();
+    int bestPending = -1, bestA = -1, bestB = -1;
+    // A sparse pass first gives a tight bound, so the full pass only searches nearby cells.
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t i = 0; i < pending.size(); ++i) {
+        const std::vector<int>& part = parts.members[pending[i]];
+        const std::size_t step = pass == 0 ? std::max<std::size_t>(1, part.size() / 64) : 1;
+        for (std::size_t k = 0; k < part.size(); k += step) {
+          auto [w, dist] = connected.nearest(d.positions[part[k]], best);
+          if (w >= 0 && dist < best) best = dist, bestPending = int(i), bestA = w, bestB = part[k];
         }
-      if (bestPending < 0) break;
-      if (best <= seam) {
-        for (int v : members[pending[bestPending]]) {
-          auto [w, dist] = connected.nearest(d.positions[v], seam);
-          if (w >= 0 && dist <= seam) d.representative[v] = d.representative[w];
-        }
-        ++welded;
-      } else {
-        d.bridges.push_back({bestA, bestB});
-        ++bridged;
       }
-      for (int v : members[pending[bestPending]]) connected.insert(v);
-      pending.erase(pending.begin() + bestPending);
+    if (bestPending < 0) break;
+    if (best <= seam) {
+      for (int v : parts.members[pending[bestPending]]) {
+        auto [w, dist] = connected.nearest(d.positions[v], seam);
+        if (w >= 0 && dist <= seam) d.representative[v] = d.representative[w];
+      }
+      ++welded;
+    } else {
+      d.bridges.push_back({bestA, bestB});
+      ++bridged;
     }
-    if (welded)
-      d.notes.push_back(std::to_string(welded) +
-                        " separate parts welded to the body along their seam");
-    if (bridged)
-      d.notes.push_back(std::to_string(bridged) +
-                        " separate parts joined to the body by their closest points");
-    std::vector<Eigen::Vector3i> kept;
-    for (Eigen::Vector3i t : d.triangles) {
-      for (int c = 0; c < 3; ++c) t[c] = d.representative[t[c]];
-      if (t[0] != t[1] && t[1] != t[2] && t[0] != t[2]) kept.push_back(t);
-    }
-    d.triangles = std::move(kept);
-    for (int v = 0; v < n; ++v)
-      if (d.representative[v] != v) d.active[v] = 0;
+    for (int v : parts.members[pending[bestPending]]) connected.insert(v);
+    pending.erase(pending.begin() + bestPending);
   }
+  if (welded)
+    d.notes.push_back(std::to_string(welded) +
+                      " separate parts welded to the body along their seam");
+  if (bridged)
+    d.notes.push_back(std::to_string(bridged) +
+                      " separate parts joined to the body by their closest points");
+  std::vector<Eigen::Vector3i> kept;
+  for (Eigen::Vector3i t : d.triangles) {
+    for (int c = 0; c < 3; ++c) t[c] = d.representative[t[c]];
+    if (t[0] != t[1] && t[1] != t[2] && t[0] != t[2]) kept.push_back(t);
+  }
+  d.triangles = std::move(kept);
+  for (int v = 0; v < n; ++v)
+    if (d.representative[v] != v) d.active[v] = 0;
+}
 
-  // Cap the holes of the kept parts.
-  capHoles(d);
-  const int total = int(d.positions.size());
-  d.vertexCount = total;
-  d.active.resize(total, 1);
-
-  // Adjacency (unique edges) with lengths.
+/// Adjacency (unique edges of the triangles and bridges) with edge lengths, as compressed rows.
+void buildAdjacency(SurfaceDomain& d) {
+  const int total = d.vertexCount;
   std::vector<std::pair<int, int>> edges;
   edges.reserve(d.triangles.size() * 3 + d.bridges.size());
   for (const Eigen::Vector3i& t : d.triangles)
@@ -255,6 +256,32 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
     d.adjacency[fill[a]] = b, d.adjacencyLength[fill[a]++] = length;
     d.adjacency[fill[b]] = a, d.adjacencyLength[fill[b]++] = length;
   }
+}
+
+}  // namespace
+
+Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
+                                           const SurfaceDomainParams& params) {
+  const int n = static_cast<int>(mesh.positions.size());
+  if (head < 0 || head >= n)
+    return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
+                 std::to_string(n) + " welded vertices)"};
+  const MeshParts parts = connectedParts(mesh);
+  if (parts.component[head] < 0)
+    return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
+  const int headComponent = parts.component[head];
+  SurfaceDomain d;
+  d.vertexCount = n;
+  const std::vector<char> keep = keepParts(mesh, parts, headComponent, params, d);
+  d.positions = mesh.positions;
+  d.meshVertexCount = n;
+  d.representative.resize(n);
+  std::iota(d.representative.begin(), d.representative.end(), 0);
+  joinKeptParts(parts, keep, headComponent, mesh.size(), params, d);
+  capHoles(d);  // the holes of the kept parts
+  d.vertexCount = int(d.positions.size());
+  d.active.resize(d.vertexCount, 1);
+  buildAdjacency(d);
   return d;
 }
 

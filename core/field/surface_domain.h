@@ -1,10 +1,10 @@
 #pragma once
 // The surface the harmonic field and the Reeb graph live on, made usable on messy meshes.
 //
-// Real characters are rarely one closed manifold (DATA.md): heads are separate shells,
+// Real characters are rarely one closed manifold (docs/data.md): heads are separate shells,
 // creatures carry dozens of tiny loose pieces and non-manifold edges, legs are separate
-// parts. We neither remesh nor build a volumetric proxy (BUILD-NOTES: OpenVDB shreds thin parts,
-// alpha wrapping takes seconds and fuses fingers). Instead:
+// parts. We neither remesh nor build a volumetric proxy (docs/build-notes.md: OpenVDB shreds thin
+// parts, alpha wrapping takes seconds and fuses fingers). Instead:
 //   * islands whose bounding box is under `tinyIslandFraction` of the size (eyes, buttons,
 //     dozens of loose pieces) leave the topology stage; they are reported and are given to the
 //     arc nearest to them afterwards;
@@ -27,7 +27,7 @@ namespace rw {
 
 struct SurfaceDomainParams {
   /// Islands with a bounding-box diagonal below this fraction of the mesh size are dropped from
-  /// the topology stage (BUILD-NOTES: 5% keeps every limb and removes eyes and trinkets).
+  /// the topology stage (docs/build-notes.md: 5% keeps every limb and removes eyes and trinkets).
   double tinyIslandFraction = 0.05;
   /// A separate part whose closest point is within this fraction of the mesh size of the body
   /// sits on it along a seam: its vertices that close are welded to the body's (a head shell).

@@ -9,7 +9,8 @@
 namespace rw {
 
 inline void configureImporter(Assimp::Importer& importer) {
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);  // DATA.md pitfall 4 (BVH)
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES,
+                           true);  // docs/data.md pitfall 4 (BVH)
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
                               aiPrimitiveType_POINT | aiPrimitiveType_LINE);

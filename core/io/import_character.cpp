@@ -49,7 +49,7 @@ bool isEndLeafName(const std::string& name) {
          endsWith("_nub") || endsWith(" nub");
 }
 
-/// Formats whose files are Z-up and which Assimp does not turn to Y-up (DATA.md pitfall 6).
+/// Formats whose files are Z-up and which Assimp does not turn to Y-up (docs/data.md pitfall 6).
 bool formatIsZUp(const std::string& extension) {
   static const std::set<std::string> zUp = {".blend", ".xgl", ".zgl", ".cob", ".ase"};
   return zUp.count(extension) > 0;

@@ -18,7 +18,7 @@ struct ImportOptions {
   double readTimeoutSeconds = 60.0;
 };
 
-/// Imports `path` into character space (see character.h). Every pitfall of DATA.md is handled
+/// Imports `path` into character space (see character.h). Every pitfall of docs/data.md is handled
 /// here: seams welded (with the map back), skinned meshes placed by global(bone)·offset instead
 /// of their node transform, bind pose from the offsets when the node rest pose differs, weights
 /// normalized, BVH skeleton meshes dropped, bones without nodes recreated from their offsets,

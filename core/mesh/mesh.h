@@ -64,7 +64,7 @@ class Mesh {
   double size() const { return bounds().diagonal().norm(); }
 };
 
-/// Relative weld tolerance: positions closer than this × size are one vertex (DATA.md).
+/// Relative weld tolerance: positions closer than this × size are one vertex (docs/data.md).
 inline constexpr double kDefaultWeldTolerance = 1e-6;
 
 /// Welds `source` by position, builds the halfedge view and computes diagnostics.

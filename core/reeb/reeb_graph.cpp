@@ -276,6 +276,298 @@ void compact(TopologyGraph& g) {
   g.rebuildIncidence();
 }
 
+/// The sweep over the critical values: between two consecutive critical values, the connected
+/// components of the band's elements; at each critical value, which components below and above
+/// meet, and where (a node).
+class ReebSweep {
+ public:
+  ReebSweep(const Complex& k, const HarmonicField& field, const std::vector<int>& sorted,
+            const std::vector<int>& rank, const std::vector<int>& critical)
+      : k_(k),
+        d_(field.domain),
+        f_(field.values),
+        sorted_(sorted),
+        rank_(rank),
+        critical_(critical),
+        nodeOfVertex_(d_.vertexCount, -1),
+        localOf_(k.size(), -1),
+        localStamp_(k.size(), -1) {
+    for (int s = 0; s < 2; ++s) compOf_[s].assign(k.size(), -1), stamp_[s].assign(k.size(), -2);
+    byMin_.resize(k.size());
+    std::iota(byMin_.begin(), byMin_.end(), 0);
+    std::sort(byMin_.begin(), byMin_.end(),
+              [&](int a, int b) { return k.minRank[a] < k.minRank[b]; });
+  }
+
+  void run() {
+    const int m = int(critical_.size());
+    for (int i = 0; i < m; ++i) {
+      if (i + 1 < m) band(i);
+      level(i);
+    }
+  }
+
+  /// The node at vertex v (made on first use).
+  int nodeFor(int v) {
+    if (nodeOfVertex_[v] < 0) {
+      nodeOfVertex_[v] = int(nodes.size());
+      nodes.push_back({v, f_[v], d_.positions[v]});
+    }
+    return nodeOfVertex_[v];
+  }
+
+  std::vector<Component> comps;
+  std::vector<RawNode> nodes;
+
+ private:
+  /// Union-find index of element e in the current step (stamped, so steps need no clearing).
+  int local(int e) {
+    if (localStamp_[e] != stampCounter_) {
+      localStamp_[e] = stampCounter_;
+      localOf_[e] = uf_.add();
+      locals_.push_back(e);
+    }
+    return localOf_[e];
+  }
+  void newStep() {
+    ++stampCounter_;
+    uf_.clear();
+    locals_.clear();
+  }
+
+  /// Band i = (r_i, r_{i+1}): its elements, joined through the vertices inside it and the
+  /// edges spanning it, become components.
+  void band(int i) {
+    const int ri = rank_[critical_[i]], rn = rank_[critical_[i + 1]];
+    const int cur = i & 1;
+    while (nextElement_ < byMin_.size() && k_.minRank[byMin_[nextElement_]] < rn)
+      active_.push_back(byMin_[nextElement_++]);
+    active_.erase(
+        std::remove_if(active_.begin(), active_.end(), [&](int e) { return k_.maxRank[e] <= ri; }),
+        active_.end());
+    newStep();
+    for (int e : active_) local(e);
+    for (int r = ri + 1; r < rn; ++r) {  // vertices inside the band join their elements
+      const int v = sorted_[r];
+      const int first = k_.vertexStart[v];
+      for (int j = first + 1; j < k_.vertexStart[v + 1]; ++j)
+        uf_.unite(local(k_.vertexElements[first]), local(k_.vertexElements[j]));
+    }
+    for (int e : active_) {  // edges spanning the whole band join their triangles
+      if (e >= k_.triangles) continue;
+      for (int c = 0; c < 3; ++c) {
+        const int edge = k_.triangleEdges[e][c];
+        const auto& ev = k_.edgeVertices[edge];
+        if (std::min(rank_[ev[0]], rank_[ev[1]]) > ri || std::max(rank_[ev[0]], rank_[ev[1]]) < rn)
+          continue;
+        for (int j = k_.edgeStart[edge]; j < k_.edgeStart[edge + 1]; ++j)
+          uf_.unite(local(e), local(k_.edgeTriangles[j]));
+      }
+    }
+    std::unordered_map<int, int> compOfRoot;
+    for (int e : active_) {
+      const int root = uf_.find(local(e));
+      auto [it, inserted] = compOfRoot.emplace(root, int(comps.size()));
+      if (inserted) {
+        comps.emplace_back();
+        comps.back().band = i;
+      }
+      compOf_[cur][e] = it->second;
+      stamp_[cur][e] = i;
+      comps[it->second].elements.push_back(e);
+    }
+    for (int r = ri + 1; r < rn; ++r) {
+      const int v = sorted_[r];
+      if (k_.vertexStart[v + 1] > k_.vertexStart[v] && v < d_.meshVertexCount)
+        comps[compOf_[cur][k_.vertexElements[k_.vertexStart[v]]]].vertices.push_back(v);
+    }
+  }
+
+  /// Level r_i: the elements touching it, joined across the level; each group links the
+  /// components below and above it, at the critical vertex's node, or continues one arc, or
+  /// (a level set splitting at a non-manifold edge) meets at a node of its own.
+  void level(int i) {
+    const int ri = rank_[critical_[i]];
+    const int cur = i & 1, prev = cur ^ 1;
+    newStep();
+    const int s = critical_[i];
+    for (int j = k_.vertexStart[s]; j < k_.vertexStart[s + 1]; ++j)
+      uf_.unite(local(k_.vertexElements[k_.vertexStart[s]]), local(k_.vertexElements[j]));
+    const int criticalLocal = k_.vertexStart[s + 1] > k_.vertexStart[s]
+                                  ? local(k_.vertexElements[k_.vertexStart[s]])
+                                  : -1;
+    if (i + 1 < int(critical_.size()))
+      for (int e : active_)
+        if (k_.minRank[e] < ri) local(e);  // crossing the level
+    const std::vector<int> touching = locals_;
+    joinAcrossLevel(touching, ri);
+    std::unordered_map<int, std::pair<std::vector<int>, std::vector<int>>>
+        levelComponents;  // root -> below, above
+    std::unordered_map<int, std::vector<int>> levelElements;
+    for (int e : touching) {
+      const int root = uf_.find(localOf_[e]);
+      auto& [below, above] = levelComponents[root];
+      levelElements[root].push_back(e);
+      if (stamp_[prev][e] == i - 1) below.push_back(compOf_[prev][e]);
+      if (stamp_[cur][e] == i) above.push_back(compOf_[cur][e]);
+    }
+    const int criticalRoot = criticalLocal >= 0 ? uf_.find(criticalLocal) : -1;
+    for (auto& [root, sides] : levelComponents) {
+      auto& [below, above] = sides;
+      std::sort(below.begin(), below.end());
+      below.erase(std::unique(below.begin(), below.end()), below.end());
+      std::sort(above.begin(), above.end());
+      above.erase(std::unique(above.begin(), above.end()), above.end());
+      int node = -1;
+      if (root == criticalRoot) {
+        node = nodeFor(s);
+      } else if (below.size() == 1 && above.size() == 1) {
+        comps[below[0]].next = above[0];
+        comps[above[0]].prev = below[0];
+        continue;
+      } else {  // a level set splitting at a non-manifold edge
+        Centroid c;
+        for (int e : levelElements[root]) addLevelPiece(k_, e, f_[s], f_, d_.positions, c);
+        node = int(nodes.size());
+        nodes.push_back({-1, f_[s], c.empty() ? d_.positions[s] : c.value()});
+      }
+      for (int c : below) comps[c].upperNode = node;
+      for (int c : above) comps[c].lowerNode = node;
+    }
+  }
+
+  /// Triangles touching the level that share an edge crossing it are one piece of the level set.
+  void joinAcrossLevel(const std::vector<int>& touching, int ri) {
+    for (int e : touching) {
+      if (e >= k_.triangles) continue;
+      for (int c = 0; c < 3; ++c) {
+        const int edge = k_.triangleEdges[e][c];
+        const auto& ev = k_.edgeVertices[edge];
+        if (!((rank_[ev[0]] < ri && rank_[ev[1]] > ri) || (rank_[ev[0]] > ri && rank_[ev[1]] < ri)))
+          continue;
+        for (int j = k_.edgeStart[edge]; j < k_.edgeStart[edge + 1]; ++j) {
+          const int other = k_.edgeTriangles[j];
+          if (localStamp_[other] == stampCounter_) uf_.unite(local(e), local(other));
+        }
+      }
+    }
+  }
+
+  const Complex& k_;
+  const SurfaceDomain& d_;
+  const std::vector<double>& f_;
+  const std::vector<int>& sorted_;
+  const std::vector<int>& rank_;
+  const std::vector<int>& critical_;
+  std::vector<int> nodeOfVertex_;
+  std::array<std::vector<int>, 2> compOf_, stamp_;  ///< [parity][e]: e's component in band i
+  std::vector<int> byMin_;
+  std::size_t nextElement_ = 0;
+  std::vector<int> active_;
+  std::vector<int> localOf_, localStamp_;
+  UnionFind uf_;
+  std::vector<int> locals_;
+  int stampCounter_ = 0;
+};
+
+/// Arcs: chains of components between two nodes.
+struct RawArcs {
+  std::vector<std::vector<int>> comps;
+  std::vector<std::array<int, 2>> ends;
+};
+
+RawArcs chainComponents(ReebSweep& sweep, const Complex& k, const std::vector<int>& rank) {
+  RawArcs arcs;
+  std::vector<Component>& comps = sweep.comps;
+  for (int c = 0; c < int(comps.size()); ++c) {
+    if (comps[c].prev >= 0) continue;
+    std::vector<int> chain = {c};
+    while (comps[chain.back()].next >= 0 && comps[chain.back()].upperNode < 0)
+      chain.push_back(comps[chain.back()].next);
+    int lower = comps[c].lowerNode, upper = comps[chain.back()].upperNode;
+    auto makeNodeAt = [&](int comp, bool low) {  // should not happen; keeps the graph whole
+      int best = -1;
+      for (int v : comps[comp].vertices)
+        if (best < 0 || (low ? rank[v] < rank[best] : rank[v] > rank[best])) best = v;
+      if (best < 0) best = k.vertices[comps[comp].elements.front()][0];
+      return sweep.nodeFor(best);
+    };
+    if (lower < 0) lower = makeNodeAt(c, true);
+    if (upper < 0) upper = makeNodeAt(chain.back(), false);
+    arcs.comps.push_back(chain);
+    arcs.ends.push_back({lower, upper});
+  }
+  return arcs;
+}
+
+/// Embedding: the centroids of the level sets along each arc, every `h` of f (Aujay eq. 3).
+std::vector<std::vector<Eigen::Vector3d>> arcCentroids(const RawArcs& arcs, const ReebSweep& sweep,
+                                                       const Complex& k, const HarmonicField& field,
+                                                       const std::vector<int>& critical, double h) {
+  const std::vector<double>& f = field.values;
+  std::vector<std::vector<Eigen::Vector3d>> interior(arcs.comps.size());
+  for (std::size_t a = 0; a < arcs.comps.size(); ++a) {
+    const double f0 = sweep.nodes[arcs.ends[a][0]].f, f1 = sweep.nodes[arcs.ends[a][1]].f;
+    const double span = f1 - f0;
+    std::vector<double> levels;
+    if (span > 0) {
+      const double eps = std::min(0.25 * h, 0.25 * span);
+      levels.push_back(f0 + eps);
+      for (double u = f0 + h; u < f1 - eps; u += h) levels.push_back(u);
+      levels.push_back(f1 - eps);
+    }
+    std::vector<Centroid> acc(levels.size());
+    for (int c : arcs.comps[a])
+      for (int e : sweep.comps[c].elements) {
+        double lo = f[k.vertices[e][0]], hi = lo;
+        for (int cc = 1; cc < k.corners(e); ++cc)
+          lo = std::min(lo, f[k.vertices[e][cc]]), hi = std::max(hi, f[k.vertices[e][cc]]);
+        // The element's piece in this component lies within the component's band.
+        const int band = sweep.comps[c].band;
+        const double bandLo = f[critical[band]], bandHi = f[critical[band + 1]];
+        lo = std::max(lo, bandLo), hi = std::min(hi, bandHi);
+        auto first = std::upper_bound(levels.begin(), levels.end(), lo);
+        for (auto it = first; it != levels.end() && *it < hi; ++it)
+          addLevelPiece(k, e, *it, f, field.domain.positions, acc[it - levels.begin()]);
+      }
+    for (const Centroid& c : acc)
+      if (!c.empty()) interior[a].push_back(c.value());
+  }
+  return interior;
+}
+
+/// Inner nodes sit where the trunk arrives, i.e. at the mean of the level-set centroids just
+/// below them on the arcs coming from the head side (Aujay §3.2 uses the ±ε regular nodes of
+/// all incident arcs). Taking only the arriving side puts a branching inside the trunk, as a
+/// skeleton's spine joint is: two armpits reached at slightly different f then sit a short
+/// step apart on the spine instead of a shoulder width apart, so filtering joins them and the
+/// arms become siblings. Ends sit on their vertex.
+void placeNodes(const RawArcs& arcs, const std::vector<std::vector<Eigen::Vector3d>>& interior,
+                const std::vector<RawNode>& nodes, TopologyGraph& g) {
+  std::vector<Eigen::Vector3d> nearSum(nodes.size(), Eigen::Vector3d::Zero());
+  std::vector<Eigen::Vector3d> belowSum(nodes.size(), Eigen::Vector3d::Zero());
+  std::vector<int> nearCount(nodes.size(), 0), belowCount(nodes.size(), 0),
+      nodeDegree(nodes.size(), 0);
+  for (std::size_t a = 0; a < arcs.ends.size(); ++a) {
+    ++nodeDegree[arcs.ends[a][0]], ++nodeDegree[arcs.ends[a][1]];
+    if (interior[a].empty()) continue;
+    nearSum[arcs.ends[a][0]] += interior[a].front(), ++nearCount[arcs.ends[a][0]];
+    nearSum[arcs.ends[a][1]] += interior[a].back(), ++nearCount[arcs.ends[a][1]];
+    belowSum[arcs.ends[a][1]] += interior[a].back(), ++belowCount[arcs.ends[a][1]];
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (belowCount[i] > 0) nearSum[i] = belowSum[i], nearCount[i] = belowCount[i];
+  g.nodes.resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    GraphNode& node = g.nodes[i];
+    node.f = nodes[i].f;
+    node.source = nodes[i].vertex;
+    const bool end = nodeDegree[i] <= 1;
+    node.position =
+        (!end && nearCount[i] > 0) ? Eigen::Vector3d(nearSum[i] / nearCount[i]) : nodes[i].position;
+  }
+}
+
 }  // namespace
 
 ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const ReebParams& params) {
@@ -298,242 +590,25 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
     if (k.vertexStart[v + 1] > k.vertexStart[v] && isCritical(k, rank, v)) critical.push_back(v);
   result.criticalVertices = int(critical.size());
 
-  std::vector<RawNode> nodes;
-  std::vector<int> nodeOfVertex(n, -1);
-  auto nodeFor = [&](int v) {
-    if (nodeOfVertex[v] < 0) {
-      nodeOfVertex[v] = int(nodes.size());
-      nodes.push_back({v, f[v], d.positions[v]});
-    }
-    return nodeOfVertex[v];
-  };
-
-  // Sweep over the critical values. compOf[parity][e] is e's component in band i (stamped).
-  std::vector<Component> comps;
-  std::array<std::vector<int>, 2> compOf, stamp;
-  for (int s = 0; s < 2; ++s) compOf[s].assign(k.size(), -1), stamp[s].assign(k.size(), -2);
-  std::vector<int> byMin(k.size());
-  std::iota(byMin.begin(), byMin.end(), 0);
-  std::sort(byMin.begin(), byMin.end(), [&](int a, int b) { return k.minRank[a] < k.minRank[b]; });
-  std::size_t nextElement = 0;
-  std::vector<int> active;
-  std::vector<int> localOf(k.size(), -1), localStamp(k.size(), -1);
-  UnionFind uf;
-  std::vector<int> locals;
-  int stampCounter = 0;
-  auto local = [&](int e) {
-    if (localStamp[e] != stampCounter) {
-      localStamp[e] = stampCounter;
-      localOf[e] = uf.add();
-      locals.push_back(e);
-    }
-    return localOf[e];
-  };
-
-  const int m = int(critical.size());
-  for (int i = 0; i < m; ++i) {
-    const int ri = rank[critical[i]];
-    const int cur = i & 1, prev = cur ^ 1;
-    // Band i = (r_i, r_{i+1}).
-    if (i + 1 < m) {
-      const int rn = rank[critical[i + 1]];
-      while (nextElement < byMin.size() && k.minRank[byMin[nextElement]] < rn)
-        active.push_back(byMin[nextElement++]);
-      active.erase(
-          std::remove_if(active.begin(), active.end(), [&](int e) { return k.maxRank[e] <= ri; }),
-          active.end());
-      ++stampCounter;
-      uf.clear();
-      locals.clear();
-      for (int e : active) local(e);
-      for (int r = ri + 1; r < rn; ++r) {  // vertices inside the band join their elements
-        const int v = sorted[r];
-        const int first = k.vertexStart[v];
-        for (int j = first + 1; j < k.vertexStart[v + 1]; ++j)
-          uf.unite(local(k.vertexElements[first]), local(k.vertexElements[j]));
-      }
-      for (int e : active) {  // edges spanning the whole band join their triangles
-        if (e >= k.triangles) continue;
-        for (int c = 0; c < 3; ++c) {
-          const int edge = k.triangleEdges[e][c];
-          const auto& ev = k.edgeVertices[edge];
-          if (std::min(rank[ev[0]], rank[ev[1]]) > ri || std::max(rank[ev[0]], rank[ev[1]]) < rn)
-            continue;
-          for (int j = k.edgeStart[edge]; j < k.edgeStart[edge + 1]; ++j)
-            uf.unite(local(e), local(k.edgeTriangles[j]));
-        }
-      }
-      std::unordered_map<int, int> compOfRoot;
-      for (int e : active) {
-        const int root = uf.find(local(e));
-        auto [it, inserted] = compOfRoot.emplace(root, int(comps.size()));
-        if (inserted) {
-          comps.emplace_back();
-          comps.back().band = i;
-        }
-        compOf[cur][e] = it->second;
-        stamp[cur][e] = i;
-        comps[it->second].elements.push_back(e);
-      }
-      for (int r = ri + 1; r < rn; ++r) {
-        const int v = sorted[r];
-        if (k.vertexStart[v + 1] > k.vertexStart[v] && v < d.meshVertexCount)
-          comps[compOf[cur][k.vertexElements[k.vertexStart[v]]]].vertices.push_back(v);
-      }
-    }
-    // Level r_i: which components below and above meet, and where.
-    ++stampCounter;
-    uf.clear();
-    locals.clear();
-    const int s = critical[i];
-    for (int j = k.vertexStart[s]; j < k.vertexStart[s + 1]; ++j)
-      uf.unite(local(k.vertexElements[k.vertexStart[s]]), local(k.vertexElements[j]));
-    const int criticalLocal =
-        k.vertexStart[s + 1] > k.vertexStart[s] ? local(k.vertexElements[k.vertexStart[s]]) : -1;
-    if (i + 1 < m)
-      for (int e : active)
-        if (k.minRank[e] < ri) local(e);  // crossing the level
-    const std::vector<int> touching = locals;
-    for (int e : touching) {
-      if (e >= k.triangles) continue;
-      for (int c = 0; c < 3; ++c) {
-        const int edge = k.triangleEdges[e][c];
-        const auto& ev = k.edgeVertices[edge];
-        if (!((rank[ev[0]] < ri && rank[ev[1]] > ri) || (rank[ev[0]] > ri && rank[ev[1]] < ri)))
-          continue;
-        for (int j = k.edgeStart[edge]; j < k.edgeStart[edge + 1]; ++j) {
-          const int other = k.edgeTriangles[j];
-          if (localStamp[other] == stampCounter) uf.unite(local(e), local(other));
-        }
-      }
-    }
-    std::unordered_map<int, std::pair<std::vector<int>, std::vector<int>>>
-        levelComponents;  // root -> below, above
-    std::unordered_map<int, std::vector<int>> levelElements;
-    for (int e : touching) {
-      const int root = uf.find(localOf[e]);
-      auto& [below, above] = levelComponents[root];
-      levelElements[root].push_back(e);
-      if (stamp[prev][e] == i - 1) below.push_back(compOf[prev][e]);
-      if (stamp[cur][e] == i) above.push_back(compOf[cur][e]);
-    }
-    const int criticalRoot = criticalLocal >= 0 ? uf.find(criticalLocal) : -1;
-    for (auto& [root, sides] : levelComponents) {
-      auto& [below, above] = sides;
-      std::sort(below.begin(), below.end());
-      below.erase(std::unique(below.begin(), below.end()), below.end());
-      std::sort(above.begin(), above.end());
-      above.erase(std::unique(above.begin(), above.end()), above.end());
-      int node = -1;
-      if (root == criticalRoot) {
-        node = nodeFor(s);
-      } else if (below.size() == 1 && above.size() == 1) {
-        comps[below[0]].next = above[0];
-        comps[above[0]].prev = below[0];
-        continue;
-      } else {  // a level set splitting at a non-manifold edge
-        Centroid c;
-        for (int e : levelElements[root]) addLevelPiece(k, e, f[s], f, d.positions, c);
-        node = int(nodes.size());
-        nodes.push_back({-1, f[s], c.empty() ? d.positions[s] : c.value()});
-      }
-      for (int c : below) comps[c].upperNode = node;
-      for (int c : above) comps[c].lowerNode = node;
-    }
-  }
-
+  ReebSweep sweep(k, field, sorted, rank, critical);
+  sweep.run();
   // The head is the field's minimum, hence critical; made sure of here, before nodes are sized.
-  const int headNode = nodeFor(field.head);
+  const int headNode = sweep.nodeFor(field.head);
+  const RawArcs arcs = chainComponents(sweep, k, rank);
+  const std::vector<std::vector<Eigen::Vector3d>> interior =
+      arcCentroids(arcs, sweep, k, field, critical, params.sampleSpacingFraction * mesh.size());
 
-  // Arcs: chains of components between two nodes.
   TopologyGraph& g = result.graph;
-  std::vector<std::vector<int>> arcComps;
-  std::vector<std::array<int, 2>> arcEnds;
-  for (int c = 0; c < int(comps.size()); ++c) {
-    if (comps[c].prev >= 0) continue;
-    std::vector<int> chain = {c};
-    while (comps[chain.back()].next >= 0 && comps[chain.back()].upperNode < 0)
-      chain.push_back(comps[chain.back()].next);
-    int lower = comps[c].lowerNode, upper = comps[chain.back()].upperNode;
-    auto makeNodeAt = [&](int comp, bool low) {  // should not happen; keeps the graph whole
-      int best = -1;
-      for (int v : comps[comp].vertices)
-        if (best < 0 || (low ? rank[v] < rank[best] : rank[v] > rank[best])) best = v;
-      if (best < 0) best = k.vertices[comps[comp].elements.front()][0];
-      return nodeFor(best);
-    };
-    if (lower < 0) lower = makeNodeAt(c, true);
-    if (upper < 0) upper = makeNodeAt(chain.back(), false);
-    arcComps.push_back(chain);
-    arcEnds.push_back({lower, upper});
-  }
-
-  // Embedding: centroids of the level sets along each arc.
-  const double h = params.sampleSpacingFraction * mesh.size();
-  std::vector<std::vector<Eigen::Vector3d>> interior(arcComps.size());
-  for (std::size_t a = 0; a < arcComps.size(); ++a) {
-    const double f0 = nodes[arcEnds[a][0]].f, f1 = nodes[arcEnds[a][1]].f;
-    const double span = f1 - f0;
-    std::vector<double> levels;
-    if (span > 0) {
-      const double eps = std::min(0.25 * h, 0.25 * span);
-      levels.push_back(f0 + eps);
-      for (double u = f0 + h; u < f1 - eps; u += h) levels.push_back(u);
-      levels.push_back(f1 - eps);
-    }
-    std::vector<Centroid> acc(levels.size());
-    for (int c : arcComps[a])
-      for (int e : comps[c].elements) {
-        double lo = f[k.vertices[e][0]], hi = lo;
-        for (int cc = 1; cc < k.corners(e); ++cc)
-          lo = std::min(lo, f[k.vertices[e][cc]]), hi = std::max(hi, f[k.vertices[e][cc]]);
-        // The element's piece in this component lies within the component's band.
-        const double bandLo = f[critical[comps[c].band]], bandHi = f[critical[comps[c].band + 1]];
-        lo = std::max(lo, bandLo), hi = std::min(hi, bandHi);
-        auto first = std::upper_bound(levels.begin(), levels.end(), lo);
-        for (auto it = first; it != levels.end() && *it < hi; ++it)
-          addLevelPiece(k, e, *it, f, d.positions, acc[it - levels.begin()]);
-      }
-    for (const Centroid& c : acc)
-      if (!c.empty()) interior[a].push_back(c.value());
-  }
-  // Inner nodes: where the trunk arrives, i.e. at the mean of the level-set centroids just
-  // below them on the arcs coming from the head side (Aujay §3.2 uses the ±ε regular nodes of
-  // all incident arcs). Taking only the arriving side puts a branching inside the trunk, as a
-  // skeleton's spine joint is: two armpits reached at slightly different f then sit a short
-  // step apart on the spine instead of a shoulder width apart, so filtering joins them and the
-  // arms become siblings. Ends sit on their vertex.
-  std::vector<Eigen::Vector3d> nearSum(nodes.size(), Eigen::Vector3d::Zero());
-  std::vector<Eigen::Vector3d> belowSum(nodes.size(), Eigen::Vector3d::Zero());
-  std::vector<int> nearCount(nodes.size(), 0), belowCount(nodes.size(), 0),
-      nodeDegree(nodes.size(), 0);
-  for (std::size_t a = 0; a < arcEnds.size(); ++a) {
-    ++nodeDegree[arcEnds[a][0]], ++nodeDegree[arcEnds[a][1]];
-    if (interior[a].empty()) continue;
-    nearSum[arcEnds[a][0]] += interior[a].front(), ++nearCount[arcEnds[a][0]];
-    nearSum[arcEnds[a][1]] += interior[a].back(), ++nearCount[arcEnds[a][1]];
-    belowSum[arcEnds[a][1]] += interior[a].back(), ++belowCount[arcEnds[a][1]];
-  }
-  for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (belowCount[i] > 0) nearSum[i] = belowSum[i], nearCount[i] = belowCount[i];
-  g.nodes.resize(nodes.size());
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    GraphNode& node = g.nodes[i];
-    node.f = nodes[i].f;
-    node.source = nodes[i].vertex;
-    const bool end = nodeDegree[i] <= 1;
-    node.position =
-        (!end && nearCount[i] > 0) ? Eigen::Vector3d(nearSum[i] / nearCount[i]) : nodes[i].position;
-  }
+  placeNodes(arcs, interior, sweep.nodes, g);
   g.root = headNode;
-  for (std::size_t a = 0; a < arcComps.size(); ++a) {
-    std::vector<Eigen::Vector3d> polyline = {g.nodes[arcEnds[a][0]].position};
+  for (std::size_t a = 0; a < arcs.comps.size(); ++a) {
+    std::vector<Eigen::Vector3d> polyline = {g.nodes[arcs.ends[a][0]].position};
     polyline.insert(polyline.end(), interior[a].begin(), interior[a].end());
-    polyline.push_back(g.nodes[arcEnds[a][1]].position);
+    polyline.push_back(g.nodes[arcs.ends[a][1]].position);
     std::vector<int> members;
-    for (int c : arcComps[a])
-      members.insert(members.end(), comps[c].vertices.begin(), comps[c].vertices.end());
-    g.addArc(arcEnds[a][0], arcEnds[a][1], std::move(polyline), std::move(members));
+    for (int c : arcs.comps[a])
+      members.insert(members.end(), sweep.comps[c].vertices.begin(), sweep.comps[c].vertices.end());
+    g.addArc(arcs.ends[a][0], arcs.ends[a][1], std::move(polyline), std::move(members));
   }
   cutLoops(g, f, result.loopsCut);
   mergeRegularNodes(g);

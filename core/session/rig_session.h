@@ -1,6 +1,6 @@
 #pragma once
-// The cached pipeline of DESIGN.md: mesh ─► field(head) ─► reeb ─► multires ─► symmetry(C) ─┐
-// skeleton ─► skeleton graph(head joint) ─► skeleton symmetry(C) ─► control links ───────────┴─►
+// The cached pipeline of docs/pipeline.md: mesh ─► field(head) ─► reeb ─► multires ─► symmetry(C)
+// ─┐ skeleton ─► skeleton graph(head joint) ─► skeleton symmetry(C) ─► control links ───────────┴─►
 // match ─► place(γ) ─► control bones. Each stage keeps its result with the inputs it was computed
 // from, so a parameter change re-runs only the stages downstream of it: changing γ re-runs
 // placement onward, changing C symmetry onward, changing a head node from that head's stage on.

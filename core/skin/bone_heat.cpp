@@ -29,47 +29,17 @@ struct VertexHeat {
   std::vector<int> bones;  ///< the visible equidistant nearest bones (p = 1/k each)
 };
 
-}  // namespace
-
-Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
-                                         const BoneHeatParams& params, const Progress* progress) {
-  const Clock::time_point start = Clock::now();
-  if (mesh.positions.empty() || mesh.triangles.empty())
-    return Error{"the mesh has no triangles to skin"};
-  if (skeleton.deformCount() == 0) return Error{"the skeleton has no deform bone to skin with"};
-  const double size = mesh.size();
-  if (!(size > 0.0) || !std::isfinite(size))
-    return Error{"the mesh is degenerate (zero or non-finite size)"};
-  const std::vector<BoneSegment> segments =
-      deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
-  for (const BoneSegment& s : segments)
-    if (!s.head.allFinite() || !s.tail.allFinite())
-      return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
-
-  BoneHeatResult result;
-  BoneHeatReport& report = result.report;
-  report.deformBones = int(segments.size());
-  const std::vector<Eigen::Vector3d>& P = mesh.positions;
-  const std::vector<Eigen::Vector3i>& T = mesh.triangles;
+/// Each vertex is heated by its nearest *visible* bones, the segment to them staying inside
+/// (Pinocchio's and Blender's implementations of §4). A vertex whose nearest bone lies across a
+/// gap (a flank beside a hanging arm) then takes heat from the spine it sees, rather than none:
+/// with none it only averaged its neighbours, and the arm's heat from the armpit spread down the
+/// flank. Bones are tried nearest first, in rounds of one ray per vertex. H = k c / d² (§4).
+Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegment>& segments,
+                                                     const std::vector<Eigen::Vector3d>& P,
+                                                     const std::vector<Eigen::Vector3i>& T,
+                                                     const BoneHeatParams& params, double size,
+                                                     const Progress* progress) {
   const int n = int(P.size());
-
-  // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
-  if (progress) progress->report("bone heat: nearest bones", 0.05);
-  Clock::time_point t0 = Clock::now();
-  std::vector<NearestBones> nearest(n);
-  tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
-    for (int v = r.begin(); v < r.end(); ++v)
-      nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
-  });
-  report.nearestSeconds = secondsSince(t0);
-
-  // Visibility: each vertex is heated by its nearest *visible* bones, the segment to them
-  // staying inside (Pinocchio's and Blender's implementations of §4). A vertex whose nearest
-  // bone lies across a gap (a flank beside a hanging arm) then takes heat from the spine it sees,
-  // rather than none: with none it only averaged its neighbours, and the arm's heat from the
-  // armpit spread down the flank. Bones are tried nearest first, in rounds of one ray per vertex.
-  if (progress) progress->report("bone heat: visibility", 0.15);
-  t0 = Clock::now();
   std::vector<VertexHeat> heat(n);
   {
     std::vector<std::vector<BoneCandidate>> candidates(n);
@@ -115,32 +85,251 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
         heat[v].h = double(heat[v].bones.size()) * params.heatConstant / (d * d);
       }
   }
-  report.visibilitySeconds = secondsSince(t0);
-  if (progress && progress->cancelled()) return Error{"cancelled"};
+  return heat;
+}
 
-  // Connected parts.
+/// The mesh's connected parts: their vertices and triangles; vertices in no triangle are in none.
+struct MeshParts {
+  std::vector<char> inTriangle;
+  std::vector<std::vector<int>> vertices, triangles;
+};
+
+MeshParts meshParts(int n, const std::vector<Eigen::Vector3i>& T) {
+  MeshParts out;
   UnionFind parts(n);
-  std::vector<char> inTriangle(n, 0);
+  out.inTriangle.assign(n, 0);
   for (const Eigen::Vector3i& t : T)
     for (int c = 0; c < 3; ++c) {
-      inTriangle[t[c]] = 1;
+      out.inTriangle[t[c]] = 1;
       parts.attach(t[c], t[0]);
     }
   std::vector<int> componentOf(n, -1);
-  std::vector<std::vector<int>> componentVertices;
-  std::vector<std::vector<int>> componentTriangles;
   for (int v = 0; v < n; ++v) {
-    if (!inTriangle[v]) continue;
+    if (!out.inTriangle[v]) continue;
     const int r = parts.find(v);
     if (componentOf[r] < 0) {
-      componentOf[r] = int(componentVertices.size());
-      componentVertices.emplace_back();
+      componentOf[r] = int(out.vertices.size());
+      out.vertices.emplace_back();
     }
     componentOf[v] = componentOf[r];
-    componentVertices[componentOf[v]].push_back(v);
+    out.vertices[componentOf[v]].push_back(v);
   }
-  componentTriangles.resize(componentVertices.size());
-  for (int t = 0; t < int(T.size()); ++t) componentTriangles[componentOf[T[t][0]]].push_back(t);
+  out.triangles.resize(out.vertices.size());
+  for (int t = 0; t < int(T.size()); ++t) out.triangles[componentOf[T[t][0]]].push_back(t);
+  return out;
+}
+
+/// How one part's weights were found.
+struct PartSolve {
+  bool solved = false;  ///< false: the part is attached rigidly, for `reason`
+  std::string reason;
+  int heated = 0;  ///< vertices with a heat source
+  double factorSeconds = 0.0, solveSeconds = 0.0;
+};
+
+/// Weights over one connected part (§4): the local system (L + M H) w = M H p, one right-hand
+/// side per bone that heats the part (in blocks), solved with CHOLMOD; a part one bone heats
+/// gets weight 1 everywhere. Writes weights[v] of the part's vertices (segment indices).
+PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>& partTriangles,
+                        const std::vector<Eigen::Vector3d>& P,
+                        const std::vector<Eigen::Vector3i>& T, const std::vector<VertexHeat>& heat,
+                        const std::vector<double>& area, const std::vector<NearestBones>& nearest,
+                        int segmentCount, const BoneHeatParams& params,
+                        std::vector<std::vector<Influence>>& weights) {
+  PartSolve out;
+  const int n = int(P.size());
+  std::vector<int> bonesHere;
+  int heated = 0;
+  for (int v : vertices)
+    if (heat[v].h > 0.0 && area[v] > 0.0) {
+      ++heated;
+      bonesHere.insert(bonesHere.end(), heat[v].bones.begin(), heat[v].bones.end());
+    }
+  if (heated == 0) return {false, "no bone is visible from inside it"};
+  std::sort(bonesHere.begin(), bonesHere.end());
+  bonesHere.erase(std::unique(bonesHere.begin(), bonesHere.end()), bonesHere.end());
+  out.heated = heated;
+  if (bonesHere.size() == 1) {  // one bone heats the whole part: its weight is 1 everywhere
+    for (int v : vertices) weights[v] = {{bonesHere[0], 1.0}};
+    out.solved = true;
+    return out;
+  }
+
+  // Local system (L + M H) w = M H p over this part.
+  Clock::time_point t0 = Clock::now();
+  const int m = int(vertices.size());
+  std::vector<int> local(n, -1);
+  for (int i = 0; i < m; ++i) local[vertices[i]] = i;
+  std::vector<Eigen::Vector3i> triangles;
+  triangles.reserve(partTriangles.size());
+  std::vector<Eigen::Vector3d> positions(m);
+  for (int i = 0; i < m; ++i) positions[i] = P[vertices[i]];
+  for (int t : partTriangles)
+    triangles.emplace_back(local[T[t][0]], local[T[t][1]], local[T[t][2]]);
+  const Eigen::SparseMatrix<double> W =
+      cotangentWeights(m, triangles, positions, params.minCotangentWeight);
+  Eigen::VectorXd diagonal = Eigen::VectorXd::Zero(m);
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(W.nonZeros() + m);
+  for (int k = 0; k < W.outerSize(); ++k)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
+      diagonal[it.row()] += it.value();
+      triplets.emplace_back(int(it.row()), int(it.col()), -it.value());
+    }
+  Eigen::VectorXd mh(m);
+  for (int i = 0; i < m; ++i) {
+    mh[i] = area[vertices[i]] * heat[vertices[i]].h;
+    triplets.emplace_back(i, i, diagonal[i] + mh[i]);
+  }
+  Eigen::SparseMatrix<double> A(m, m);
+  A.setFromTriplets(triplets.begin(), triplets.end());
+  Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
+  solver.cholmod().nmethods = 1;  // AMD only: METIS is slower here (docs/build-notes.md)
+  solver.cholmod().method[0].ordering = CHOLMOD_AMD;
+  solver.cholmod().postorder = 1;
+  solver.compute(A);
+  out.factorSeconds = secondsSince(t0);
+  if (solver.info() != Eigen::Success) {
+    out.reason = "its heat system could not be factored";
+    return out;
+  }
+  t0 = Clock::now();
+  std::vector<int> column(segmentCount, -1);
+  for (size_t k = 0; k < bonesHere.size(); ++k) column[bonesHere[k]] = int(k);
+  bool solved = true;
+  for (size_t first = 0; first < bonesHere.size() && solved;
+       first += size_t(std::max(1, params.rhsBlock))) {
+    const int count = int(std::min(bonesHere.size() - first, size_t(std::max(1, params.rhsBlock))));
+    Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(m, count);
+    for (int i = 0; i < m; ++i) {
+      const VertexHeat& h = heat[vertices[i]];
+      for (int b : h.bones) {
+        const int col = column[b] - int(first);
+        if (col >= 0 && col < count) rhs(i, col) += mh[i] / double(h.bones.size());
+      }
+    }
+    const Eigen::MatrixXd w = solver.solve(rhs);
+    if (solver.info() != Eigen::Success || !w.allFinite()) {
+      solved = false;
+      break;
+    }
+    for (int k = 0; k < count; ++k)
+      for (int i = 0; i < m; ++i)
+        if (w(i, k) > params.solveDropBelow)
+          weights[vertices[i]].push_back({bonesHere[first + k], w(i, k)});
+  }
+  out.solveSeconds = secondsSince(t0);
+  if (!solved) {
+    out.reason = "its heat system could not be solved";
+    return out;
+  }
+  // A vertex whose heat all fell under the drop threshold (cannot happen in exact arithmetic:
+  // the weights sum to 1) takes its nearest bone.
+  for (int v : vertices)
+    if (weights[v].empty())
+      for (int b : nearest[v].bones)
+        weights[v].push_back({b, 1.0 / double(nearest[v].bones.size())});
+  out.solved = true;
+  return out;
+}
+
+/// What was done, in sentences (the report's notes).
+void describeInNotes(BoneHeatReport& report) {
+  std::ostringstream s;
+  s << "bone heat over " << report.components << " part(s): " << report.solvedComponents
+    << " solved by heat diffusion";
+  report.notes.push_back(s.str());
+  if (!report.looseParts.empty()) {
+    std::ostringstream l;
+    l << report.looseParts.size() << " part(s) with no bone inside (";
+    int vertices = 0;
+    for (const LoosePart& p : report.looseParts) vertices += p.vertices;
+    l << vertices << " vertices) attached rigidly to their nearest bone(s)";
+    report.notes.push_back(l.str());
+  }
+  if (report.isolatedVertices > 0)
+    report.notes.push_back(std::to_string(report.isolatedVertices) +
+                           " vertices in no triangle attached to their nearest bone");
+  if (report.mirror.applied)
+    report.notes.push_back("weights mirrored across x = " + std::to_string(report.mirror.planeX) +
+                           " (" + std::to_string(report.mirror.pairedVertices) +
+                           " vertices paired)");
+  if (!report.unweightedBones.empty())
+    report.notes.push_back(std::to_string(report.unweightedBones.size()) +
+                           " deform bone(s) got no weight (no vertex is nearest to them)");
+}
+
+/// Welded-vertex weights over bone segments as the file's vertices' weights over joints; the
+/// deform bones no vertex took are listed in the report.
+SkinWeights perSourceVertex(const Mesh& mesh, const Skeleton& skeleton,
+                            const std::vector<BoneSegment>& segments,
+                            std::vector<std::vector<Influence>>& weights, BoneHeatReport& report) {
+  const int n = int(mesh.positions.size());
+  SkinWeights out;
+  std::vector<char> used(segments.size(), 0);
+  for (const auto& w : weights)
+    for (const Influence& i : w) used[i.joint] = 1;
+  for (auto& w : weights)
+    for (Influence& i : w) i.joint = segments[i.joint].joint;
+  out.perVertex.resize(mesh.source.positions.size());
+  for (size_t s = 0; s < mesh.source.positions.size(); ++s) {
+    const int v = s < mesh.weldedOfSource.size() ? mesh.weldedOfSource[s] : -1;
+    if (v >= 0 && v < n) out.perVertex[s] = weights[v];
+  }
+  for (size_t b = 0; b < segments.size(); ++b)
+    if (!used[b]) report.unweightedBones.push_back(skeleton.joints[segments[b].joint].name);
+  return out;
+}
+
+}  // namespace
+
+Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
+                                         const BoneHeatParams& params, const Progress* progress) {
+  const Clock::time_point start = Clock::now();
+  if (mesh.positions.empty() || mesh.triangles.empty())
+    return Error{"the mesh has no triangles to skin"};
+  if (skeleton.deformCount() == 0) return Error{"the skeleton has no deform bone to skin with"};
+  const double size = mesh.size();
+  if (!(size > 0.0) || !std::isfinite(size))
+    return Error{"the mesh is degenerate (zero or non-finite size)"};
+  const std::vector<BoneSegment> segments =
+      deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
+  for (const BoneSegment& s : segments)
+    if (!s.head.allFinite() || !s.tail.allFinite())
+      return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
+
+  BoneHeatResult result;
+  BoneHeatReport& report = result.report;
+  report.deformBones = int(segments.size());
+  const std::vector<Eigen::Vector3d>& P = mesh.positions;
+  const std::vector<Eigen::Vector3i>& T = mesh.triangles;
+  const int n = int(P.size());
+
+  // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
+  if (progress) progress->report("bone heat: nearest bones", 0.05);
+  Clock::time_point t0 = Clock::now();
+  std::vector<NearestBones> nearest(n);
+  tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
+    for (int v = r.begin(); v < r.end(); ++v)
+      nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
+  });
+  report.nearestSeconds = secondsSince(t0);
+
+  // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
+  if (progress) progress->report("bone heat: visibility", 0.15);
+  t0 = Clock::now();
+  Expected<std::vector<VertexHeat>> heatOrCancel =
+      visibleHeatSources(segments, P, T, params, size, progress);
+  if (!heatOrCancel) return heatOrCancel.error();
+  const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
+  report.visibilitySeconds = secondsSince(t0);
+  if (progress && progress->cancelled()) return Error{"cancelled"};
+
+  // Connected parts, each solved on its own.
+  const MeshParts parts = meshParts(n, T);
+  const std::vector<char>& inTriangle = parts.inTriangle;
+  const std::vector<std::vector<int>>& componentVertices = parts.vertices;
+  const std::vector<std::vector<int>>& componentTriangles = parts.triangles;
   report.components = int(componentVertices.size());
 
   // Per welded vertex weights over segment indices.
@@ -177,101 +366,15 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       if (progress->cancelled()) return Error{"cancelled"};
     }
     const std::vector<int>& vertices = componentVertices[c];
-    std::vector<int> bonesHere;
-    int heated = 0;
-    for (int v : vertices)
-      if (heat[v].h > 0.0 && area[v] > 0.0) {
-        ++heated;
-        bonesHere.insert(bonesHere.end(), heat[v].bones.begin(), heat[v].bones.end());
-      }
-    if (heated == 0) {
-      attachRigidly(vertices, "no bone is visible from inside it", true);
+    const PartSolve part = solvePartHeat(vertices, componentTriangles[c], P, T, heat, area, nearest,
+                                         int(segments.size()), params, weights);
+    report.heatedVertices += part.heated;
+    report.factorSeconds += part.factorSeconds;
+    report.solveSeconds += part.solveSeconds;
+    if (!part.solved) {
+      attachRigidly(vertices, part.reason, true);
       continue;
     }
-    std::sort(bonesHere.begin(), bonesHere.end());
-    bonesHere.erase(std::unique(bonesHere.begin(), bonesHere.end()), bonesHere.end());
-    report.heatedVertices += heated;
-    if (bonesHere.size() == 1) {  // one bone heats the whole part: its weight is 1 everywhere
-      for (int v : vertices) weights[v] = {{bonesHere[0], 1.0}};
-      ++report.solvedComponents;
-      continue;
-    }
-
-    // Local system (L + M H) w = M H p over this part.
-    t0 = Clock::now();
-    const int m = int(vertices.size());
-    std::vector<int> local(n, -1);
-    for (int i = 0; i < m; ++i) local[vertices[i]] = i;
-    std::vector<Eigen::Vector3i> triangles;
-    triangles.reserve(componentTriangles[c].size());
-    std::vector<Eigen::Vector3d> positions(m);
-    for (int i = 0; i < m; ++i) positions[i] = P[vertices[i]];
-    for (int t : componentTriangles[c])
-      triangles.emplace_back(local[T[t][0]], local[T[t][1]], local[T[t][2]]);
-    const Eigen::SparseMatrix<double> W =
-        cotangentWeights(m, triangles, positions, params.minCotangentWeight);
-    Eigen::VectorXd diagonal = Eigen::VectorXd::Zero(m);
-    std::vector<Eigen::Triplet<double>> triplets;
-    triplets.reserve(W.nonZeros() + m);
-    for (int k = 0; k < W.outerSize(); ++k)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
-        diagonal[it.row()] += it.value();
-        triplets.emplace_back(int(it.row()), int(it.col()), -it.value());
-      }
-    Eigen::VectorXd mh(m);
-    for (int i = 0; i < m; ++i) {
-      mh[i] = area[vertices[i]] * heat[vertices[i]].h;
-      triplets.emplace_back(i, i, diagonal[i] + mh[i]);
-    }
-    Eigen::SparseMatrix<double> A(m, m);
-    A.setFromTriplets(triplets.begin(), triplets.end());
-    Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
-    solver.cholmod().nmethods = 1;  // AMD only: METIS is slower here (BUILD-NOTES)
-    solver.cholmod().method[0].ordering = CHOLMOD_AMD;
-    solver.cholmod().postorder = 1;
-    solver.compute(A);
-    report.factorSeconds += secondsSince(t0);
-    if (solver.info() != Eigen::Success) {
-      attachRigidly(vertices, "its heat system could not be factored", true);
-      continue;
-    }
-    t0 = Clock::now();
-    std::vector<int> column(segments.size(), -1);
-    for (size_t k = 0; k < bonesHere.size(); ++k) column[bonesHere[k]] = int(k);
-    bool solved = true;
-    for (size_t first = 0; first < bonesHere.size() && solved;
-         first += size_t(std::max(1, params.rhsBlock))) {
-      const int count =
-          int(std::min(bonesHere.size() - first, size_t(std::max(1, params.rhsBlock))));
-      Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(m, count);
-      for (int i = 0; i < m; ++i) {
-        const VertexHeat& h = heat[vertices[i]];
-        for (int b : h.bones) {
-          const int col = column[b] - int(first);
-          if (col >= 0 && col < count) rhs(i, col) += mh[i] / double(h.bones.size());
-        }
-      }
-      const Eigen::MatrixXd w = solver.solve(rhs);
-      if (solver.info() != Eigen::Success || !w.allFinite()) {
-        solved = false;
-        break;
-      }
-      for (int k = 0; k < count; ++k)
-        for (int i = 0; i < m; ++i)
-          if (w(i, k) > params.solveDropBelow)
-            weights[vertices[i]].push_back({bonesHere[first + k], w(i, k)});
-    }
-    report.solveSeconds += secondsSince(t0);
-    if (!solved) {
-      attachRigidly(vertices, "its heat system could not be solved", true);
-      continue;
-    }
-    // A vertex whose heat all fell under the drop threshold (cannot happen in exact arithmetic:
-    // the weights sum to 1) takes its nearest bone.
-    for (int v : vertices)
-      if (weights[v].empty())
-        for (int b : nearest[v].bones)
-          weights[v].push_back({b, 1.0 / double(nearest[v].bones.size())});
     ++report.solvedComponents;
   }
 
@@ -286,44 +389,11 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     report.limits = applyWeightLimits(welded, params.limits);
     weights = std::move(welded.perVertex);
   }
-  std::vector<char> used(segments.size(), 0);
-  for (const auto& w : weights)
-    for (const Influence& i : w) used[i.joint] = 1;
-  for (auto& w : weights)
-    for (Influence& i : w) i.joint = segments[i.joint].joint;
-  result.weights.perVertex.resize(mesh.source.positions.size());
-  for (size_t s = 0; s < mesh.source.positions.size(); ++s) {
-    const int v = s < mesh.weldedOfSource.size() ? mesh.weldedOfSource[s] : -1;
-    if (v >= 0 && v < n) result.weights.perVertex[s] = weights[v];
-  }
-  for (size_t b = 0; b < segments.size(); ++b)
-    if (!used[b]) report.unweightedBones.push_back(skeleton.joints[segments[b].joint].name);
+  result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);
   report.totalSeconds = secondsSince(start);
 
-  // What was done, in sentences.
-  std::ostringstream s;
-  s << "bone heat over " << report.components << " part(s): " << report.solvedComponents
-    << " solved by heat diffusion";
-  report.notes.push_back(s.str());
-  if (!report.looseParts.empty()) {
-    std::ostringstream l;
-    l << report.looseParts.size() << " part(s) with no bone inside (";
-    int vertices = 0;
-    for (const LoosePart& p : report.looseParts) vertices += p.vertices;
-    l << vertices << " vertices) attached rigidly to their nearest bone(s)";
-    report.notes.push_back(l.str());
-  }
-  if (report.isolatedVertices > 0)
-    report.notes.push_back(std::to_string(report.isolatedVertices) +
-                           " vertices in no triangle attached to their nearest bone");
-  if (report.mirror.applied)
-    report.notes.push_back("weights mirrored across x = " + std::to_string(report.mirror.planeX) +
-                           " (" + std::to_string(report.mirror.pairedVertices) +
-                           " vertices paired)");
-  if (!report.unweightedBones.empty())
-    report.notes.push_back(std::to_string(report.unweightedBones.size()) +
-                           " deform bone(s) got no weight (no vertex is nearest to them)");
+  describeInNotes(report);
   if (progress) progress->report("bone heat: done", 1.0);
   return result;
 }

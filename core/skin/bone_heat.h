@@ -12,7 +12,7 @@
 // get a symmetric positive definite system (L + M H) wⁱ = M H pⁱ, factor it once with CHOLMOD
 // (AMD ordering) and back-substitute every deform bone as a right-hand side.
 //
-// Real meshes (DATA.md) never make it fail, where Blender's version stops with "failed to find
+// Real meshes (docs/data.md) never make it fail, where Blender's version stops with "failed to find
 // solution for one or more bones":
 //   * it works on the welded mesh (duplicate vertices along UV seams are one vertex), and gives
 //     each file vertex the weights of its welded vertex;

@@ -108,7 +108,7 @@ TEST(AutorigRealModels, BcnEpilepticZglIsABipedCloseToTheArtistSkeleton) {
   ASSERT_TRUE(loadModel("XGL/BCN_Epileptic.zgl", zgl));
   ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", x));
   // The same mesh: the Z-up XGL turned Y-up at import lands in the .X's (and its skeleton's)
-  // frame (DATA.md: (x, y, z) → (x, −z, y) in the file, undone by our Z-up import).
+  // frame (docs/data.md: (x, y, z) → (x, −z, y) in the file, undone by our Z-up import).
   const Eigen::AlignedBox3d bz = zgl.mesh.bounds(), bx = x.mesh.bounds();
   ASSERT_LT((bz.min() - bx.min()).norm() + (bz.max() - bx.max()).norm(), 1e-3 * x.mesh.size());
   const Eigen::Vector3d neck = jointAt(x.skeleton, "B_Neck");
@@ -128,7 +128,7 @@ TEST(AutorigRealModels, WusonObjIsAQuadrupedCloseToTestwusonsArtistSkeleton) {
   Character obj, x;
   ASSERT_TRUE(loadModel("OBJ/WusonOBJ.obj", obj));
   ASSERT_TRUE(loadModel("X/Testwuson.X", x));
-  // The OBJ is the .X mesh mirrored in z (DATA.md): its head is at −Z. Head node: the front of
+  // The OBJ is the .X mesh mirrored in z (docs/data.md): its head is at −Z. Head node: the front of
   // the head, at the artist's head joint height.
   const Eigen::AlignedBox3d box = obj.mesh.bounds();
   const Eigen::Vector3d cranium = jointAt(x.skeleton, "Neck");

@@ -35,7 +35,7 @@ TEST(CliEval, BcnAgainstItselfIsZero) {
   EXPECT_EQ(s["joints"], 54);
   EXPECT_EQ(s["reference_joints"], 54);
   EXPECT_EQ(s["size_from"], "reference mesh");
-  EXPECT_NEAR(s["size"].get<double>(), 1.944, 1e-3);  // BCN's bounding-box diagonal (DATA.md)
+  EXPECT_NEAR(s["size"].get<double>(), 1.944, 1e-3);  // BCN's bounding-box diagonal (docs/data.md)
   EXPECT_NEAR(s["cd_j2j"].get<double>(), 0.0, 1e-12);
   EXPECT_NEAR(s["cd_j2b"].get<double>(), 0.0, 1e-12);
   EXPECT_NEAR(s["cd_b2b"].get<double>(), 0.0, 1e-12);

@@ -521,7 +521,8 @@ class WorkstationTest : public QObject {
       options.isolateReader = false;
       const auto back = rw::importCharacter(path.toStdString(), options);
       if (name.endsWith(QStringLiteral(".fbx"))) {
-        // Assimp 5.2.5 reads our binary FBX (BUILD-NOTES: its own FBX export is the broken one).
+        // Assimp 5.2.5 reads our binary FBX (docs/build-notes.md: its own FBX export is the broken
+        // one).
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
       } else {
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());

@@ -1,5 +1,5 @@
-// Bone heat on the two artist rigs (DATA.md) with their own skeletons: it must succeed on every
-// part of these messy meshes (BCN: 5 parts, open; Testwuson: 51 parts, non-manifold) and give
+// Bone heat on the two artist rigs (docs/data.md) with their own skeletons: it must succeed on
+// every part of these messy meshes (BCN: 5 parts, open; Testwuson: 51 parts, non-manifold) and give
 // weights close to the artist's, measured with the eval metrics of core/skin/skin_eval.h.
 #include <gtest/gtest.h>
 

@@ -108,7 +108,7 @@ TEST(ExportFbxSdk, AutorigQuadrupedInWusonObj) {
   ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", bull));
   ASSERT_TRUE(test::loadModel("X/Testwuson.X", artist));
   // The head node as the autorig tests pick it: the front of the head (the OBJ faces -Z,
-  // DATA.md) at the height of the artist's neck joint in the same mesh.
+  // docs/data.md) at the height of the artist's neck joint in the same mesh.
   const Eigen::Vector3d neck = test::jointPosition(artist.skeleton, "Neck");
   const Eigen::Vector3d front(neck.x(), neck.y(), bull.mesh.bounds().min().z());
   int head = 0;

@@ -1,4 +1,4 @@
-// One test per pitfall of DATA.md, on the file where it occurs.
+// One test per pitfall of docs/data.md, on the file where it occurs.
 #include <gtest/gtest.h>
 
 #include "io/import_character.h"

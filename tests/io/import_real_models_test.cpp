@@ -1,4 +1,4 @@
-// The foundation issue's acceptance figures on the real, artist-made models (DATA.md).
+// The foundation issue's acceptance figures on the real, artist-made models (docs/data.md).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -35,7 +35,7 @@ TEST(RealModels, BcnEpileptic) {
   const AnimationClip* clip = clipNamed(c, "Epileptisch");
   ASSERT_NE(clip, nullptr);
   EXPECT_NEAR(clip->duration, 3.3, 0.01);
-  // Every vertex is weighted, weights sum to 1, at most 3 influences (DATA.md).
+  // Every vertex is weighted, weights sum to 1, at most 3 influences (docs/data.md).
   EXPECT_EQ(c.skin.vertexCount(), 3014);
   EXPECT_EQ(c.skin.unweightedVertices(), 0);
   EXPECT_LT(maxWeightSumError(c.skin), 1e-9);

@@ -160,7 +160,7 @@ TEST(MeshGraphRealModels, BcnEpilepticDespiteFivePartsMatchesTheArtistSkeleton) 
   ASSERT_EQ(m.size(), 4u);
   expectAxialPair(m.at("hand.L"), m.at("hand.R"));
   expectAxialPair(m.at("foot.L"), m.at("foot.R"));
-  // BCN's left is +X (DATA.md) and Poirier's +axis is left: names and tags agree.
+  // BCN's left is +X (docs/data.md) and Poirier's +axis is left: names and tags agree.
   EXPECT_EQ(m.at("hand.L").symmetry.side, SymmetrySide::Left);
   EXPECT_EQ(m.at("foot.L").symmetry.side, SymmetrySide::Left);
   // Exactly head + two arms + two legs.

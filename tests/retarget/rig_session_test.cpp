@@ -1,4 +1,4 @@
-// The cached pipeline (DESIGN.md): a change re-runs only the stages downstream of it.
+// The cached pipeline (docs/pipeline.md): a change re-runs only the stages downstream of it.
 #include <gtest/gtest.h>
 
 #include "session/rig_session.h"

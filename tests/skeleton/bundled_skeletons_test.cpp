@@ -327,7 +327,7 @@ TEST(BundledSkeletons, BipedFullRetargetsIntoBcn) {
   const Skeleton& s = result->skeleton;
   const std::vector<Transform> g = s.restGlobals();
   auto at = [&](const std::string& name) { return g[s.indexOf(name)].translation(); };
-  const double size = 1.944;  // BCN's bounding-box diagonal (DATA.md)
+  const double size = 1.944;  // BCN's bounding-box diagonal (docs/data.md)
   for (const char* joint :
        {"upperarm_twist", "forearm_twist", "hand", "thigh_twist", "shin", "foot", "toe.02"}) {
     const std::string name = joint;
