@@ -60,26 +60,11 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
   const std::vector<IkLink> links = ikLinks(bundled->skeleton);
   ASSERT_EQ(links.size(), 4u) << "two arms and two legs";
   // The rig, as `rig` makes it.
-  Character bcn, walk;
+  Character bcn;
   ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
-  ASSERT_TRUE(test::loadModel("BVH/01_01.bvh", walk));
-  Expected<int> head = resolveHeadVertex(bcn.mesh, "0,0.79,0");
-  ASSERT_TRUE(head);
-  const auto session =
-      test::runRetarget(bcn.mesh, bcn.mesh.positions[*head], bundled->skeleton, "head");
-  ASSERT_TRUE(session->retargeted());
-  Character rig;
-  rig.mesh = bcn.mesh;
-  rig.skeleton = session->retargeted()->skeleton;
-  Expected<BoneHeatResult> heat = boneHeatWeights(rig.mesh, rig.skeleton);
-  ASSERT_TRUE(heat) << heat.error().message;
-  rig.skin = heat->weights;
-  Expected<JointCorrespondence> map = matchJoints(walk.skeleton, rig.skeleton);
-  ASSERT_TRUE(map) << map.error().message;
-  Expected<RetargetResult> moved =
-      retargetOntoCharacter(walk.skeleton, walk.clips.front(), rig, *map);
-  ASSERT_TRUE(moved) << moved.error().message;
-  rig.clips.push_back(moved->clip);
+  Character rig = test::rigWithSkeleton(bcn.mesh, "0,0.79,0", bundled->skeleton);
+  ASSERT_FALSE(rig.skin.empty());
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(rig, "BVH/01_01.bvh"));
 
   const fs::path dir = test::scratchFolder("export-controls");
   for (const char* ext : {".glb", ".fbx"}) {

@@ -10,13 +10,10 @@
 #include <filesystem>
 
 #include "autorig/autorig.h"
-#include "field/head_vertex.h"
 #include "io/export/export_character.h"
 #include "io/export_checks.h"
 #include "io/fbx_sdk_checks.h"
 #include "io/rig_json.h"
-#include "motion/joint_correspondence.h"
-#include "motion/retarget_character.h"
 #include "skin/bone_heat.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
@@ -37,21 +34,6 @@ test::FbxSdkReading exportAndRead(const Character& c, const std::string& name) {
   return reading;
 }
 
-/// `motionFile`'s clip `clipName` (or its first) retargeted onto the rigged character `c`.
-void addRetargetedClip(Character& c, const std::string& motionFile,
-                       const std::string& clipName = {}) {
-  Character motion;
-  ASSERT_TRUE(test::loadModel(motionFile, motion));
-  const AnimationClip* clip = &motion.clips.front();
-  for (const AnimationClip& k : motion.clips)
-    if (k.name == clipName) clip = &k;
-  Expected<JointCorrespondence> map = matchJoints(motion.skeleton, c.skeleton);
-  ASSERT_TRUE(map) << map.error().message;
-  Expected<RetargetResult> moved = retargetOntoCharacter(motion.skeleton, *clip, c, *map);
-  ASSERT_TRUE(moved) << moved.error().message;
-  c.clips.push_back(moved->clip);
-}
-
 void skinByBoneHeat(Character& c) {
   Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, c.skeleton);
   ASSERT_TRUE(heat) << heat.error().message;
@@ -63,7 +45,7 @@ void skinByBoneHeat(Character& c) {
 TEST(ExportFbxSdk, BcnWithCmuWalk) {
   Character bcn;
   ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
-  ASSERT_NO_FATAL_FAILURE(addRetargetedClip(bcn, "BVH/01_01.bvh"));
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(bcn, "BVH/01_01.bvh"));
   const test::FbxSdkReading r = exportAndRead(bcn, "bcn_walk");
   EXPECT_EQ(r.poses, 10);
 }
@@ -89,16 +71,9 @@ TEST(ExportFbxSdk, ProductionBipedRetargetedIntoHumanZae) {
   ASSERT_TRUE(biped) << biped.error().message;
   Character human;
   ASSERT_TRUE(test::loadModel("Collada/human.zae", human));
-  Expected<int> head = resolveHeadVertex(human.mesh, "auto");
-  ASSERT_TRUE(head) << head.error().message;
-  const auto session =
-      test::runRetarget(human.mesh, human.mesh.positions[*head], biped->skeleton, "head");
-  ASSERT_TRUE(session->retargeted());
-  Character rig;
-  rig.mesh = human.mesh;
-  rig.skeleton = session->retargeted()->skeleton;
-  ASSERT_NO_FATAL_FAILURE(skinByBoneHeat(rig));
-  ASSERT_NO_FATAL_FAILURE(addRetargetedClip(rig, "BVH/01_01.bvh"));
+  Character rig = test::rigWithSkeleton(human.mesh, "auto", biped->skeleton);
+  ASSERT_FALSE(rig.skin.empty());
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(rig, "BVH/01_01.bvh"));
   const test::FbxSdkReading r = exportAndRead(rig, "human_production");
   EXPECT_EQ(r.poses, 5);
 }
@@ -120,7 +95,7 @@ TEST(ExportFbxSdk, AutorigQuadrupedInWusonObj) {
   ASSERT_EQ(rig->bodyClass(), BodyClass::Quadruped);
   bull.skeleton = rig->skeleton;
   ASSERT_NO_FATAL_FAILURE(skinByBoneHeat(bull));
-  ASSERT_NO_FATAL_FAILURE(addRetargetedClip(bull, "X/Testwuson.X", "Wuson_Run"));
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(bull, "X/Testwuson.X", "Wuson_Run"));
   const test::FbxSdkReading r = exportAndRead(bull, "wuson_autorig");
   EXPECT_EQ(r.poses, 5);
 }

@@ -11,16 +11,12 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "field/head_vertex.h"
 #include "io/export/engine_skeleton.h"
 #include "io/export/export_character.h"
 #include "io/export_checks.h"
 #include "io/fbx_sdk_checks.h"
 #include "io/import_character.h"
 #include "io/rig_json.h"
-#include "motion/joint_correspondence.h"
-#include "motion/retarget_character.h"
-#include "skin/bone_heat.h"
 #include "skin/linear_blend_skinning.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
@@ -34,30 +30,14 @@ namespace {
 /// The production biped in BCN, skinned, with 01_01: what `rig` writes.
 const Character& productionRig() {
   static const Character rig = [] {
-    Character out;
     Expected<RigDocument> biped =
         readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
     EXPECT_TRUE(biped) << biped.error().message;
-    Character bcn, walk;
+    Character bcn;
     EXPECT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
-    EXPECT_TRUE(test::loadModel("BVH/01_01.bvh", walk));
-    Expected<int> head = resolveHeadVertex(bcn.mesh, "0,0.79,0");
-    if (!biped || !head || walk.clips.empty()) return out;
-    const auto session =
-        test::runRetarget(bcn.mesh, bcn.mesh.positions[*head], biped->skeleton, "head");
-    if (!session->retargeted()) return out;
-    out.mesh = bcn.mesh;
-    out.skeleton = session->retargeted()->skeleton;
-    Expected<BoneHeatResult> heat = boneHeatWeights(out.mesh, out.skeleton);
-    EXPECT_TRUE(heat) << heat.error().message;
-    if (heat) out.skin = heat->weights;
-    Expected<JointCorrespondence> map = matchJoints(walk.skeleton, out.skeleton);
-    EXPECT_TRUE(map) << map.error().message;
-    if (!map) return out;
-    Expected<RetargetResult> moved =
-        retargetOntoCharacter(walk.skeleton, walk.clips.front(), out, *map);
-    EXPECT_TRUE(moved) << moved.error().message;
-    if (moved) out.clips.push_back(moved->clip);
+    if (!biped || bcn.mesh.empty()) return Character{};
+    Character out = test::rigWithSkeleton(bcn.mesh, "0,0.79,0", biped->skeleton);
+    if (!out.skin.empty()) test::addRetargetedClip(out, "BVH/01_01.bvh");
     return out;
   }();
   return rig;

@@ -23,11 +23,10 @@
 #include "field/head_vertex.h"
 #include "io/export/export_character.h"
 #include "io/export_checks.h"
-#include "motion/joint_correspondence.h"
-#include "motion/retarget_character.h"
 #include "skin/bone_heat.h"
 #include "support/procedural_meshes.h"
 #include "support/real_models.h"
+#include "support/retarget_runs.h"
 #include "support/run_process.h"
 
 using namespace rw;
@@ -116,25 +115,12 @@ void writeAndValidate(const Character& c, const std::string& name) {
   fs::remove_all(dir);
 }
 
-/// `target` with CMU 01_01 retargeted onto it, as `animate` does it (no map, defaults).
-void addWalk(Character& target) {
-  Character walk;
-  ASSERT_TRUE(test::loadModel("BVH/01_01.bvh", walk));
-  ASSERT_FALSE(walk.clips.empty());
-  Expected<JointCorrespondence> map = matchJoints(walk.skeleton, target.skeleton);
-  ASSERT_TRUE(map) << map.error().message;
-  Expected<RetargetResult> moved =
-      retargetOntoCharacter(walk.skeleton, walk.clips.front(), target, *map);
-  ASSERT_TRUE(moved) << moved.error().message;
-  target.clips.push_back(moved->clip);
-}
-
 }  // namespace
 
 TEST(GltfValidator, BcnWithTheRetargetedWalk) {
   Character bcn;
   ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
-  ASSERT_NO_FATAL_FAILURE(addWalk(bcn));
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(bcn, "BVH/01_01.bvh"));
   ASSERT_EQ(bcn.clips.size(), 2u);
   writeAndValidate(bcn, "bcn_walk");
 }
@@ -158,7 +144,7 @@ TEST(GltfValidator, AutorigSkinnedHumanWithTheWalk) {
   Expected<BoneHeatResult> heat = boneHeatWeights(human.mesh, human.skeleton);
   ASSERT_TRUE(heat) << heat.error().message;
   human.skin = heat->weights;
-  ASSERT_NO_FATAL_FAILURE(addWalk(human));
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(human, "BVH/01_01.bvh"));
   writeAndValidate(human, "human_autorig");
 }
 

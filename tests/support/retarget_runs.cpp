@@ -5,8 +5,43 @@
 #include <sstream>
 
 #include "field/head_vertex.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
+#include "skin/bone_heat.h"
+#include "support/real_models.h"
 
 namespace rw::test {
+
+Character rigWithSkeleton(const Mesh& mesh, const std::string& meshHeadSpec,
+                          const Skeleton& skeleton) {
+  Character rig;
+  Expected<int> head = resolveHeadVertex(mesh, meshHeadSpec);
+  EXPECT_TRUE(head) << (head ? "" : head.error().message);
+  if (!head) return rig;
+  const auto session = runRetarget(mesh, mesh.positions[*head], skeleton, "head");
+  EXPECT_TRUE(session->retargeted());
+  if (!session->retargeted()) return rig;
+  rig.mesh = mesh;
+  rig.skeleton = session->retargeted()->skeleton;
+  Expected<BoneHeatResult> heat = boneHeatWeights(rig.mesh, rig.skeleton);
+  EXPECT_TRUE(heat) << (heat ? "" : heat.error().message);
+  if (heat) rig.skin = heat->weights;
+  return rig;
+}
+
+void addRetargetedClip(Character& c, const std::string& motionFile, const std::string& clipName) {
+  Character motion;
+  ASSERT_TRUE(loadModel(motionFile, motion));
+  ASSERT_FALSE(motion.clips.empty()) << motionFile << " has no clip";
+  const AnimationClip* clip = &motion.clips.front();
+  for (const AnimationClip& k : motion.clips)
+    if (k.name == clipName) clip = &k;
+  Expected<JointCorrespondence> map = matchJoints(motion.skeleton, c.skeleton);
+  ASSERT_TRUE(map) << map.error().message;
+  Expected<RetargetResult> moved = retargetOntoCharacter(motion.skeleton, *clip, c, *map);
+  ASSERT_TRUE(moved) << moved.error().message;
+  c.clips.push_back(moved->clip);
+}
 
 std::unique_ptr<RigSession> runRetarget(const Mesh& mesh, const Eigen::Vector3d& meshHead,
                                         const Skeleton& skeleton, const std::string& headJoint,

@@ -15,6 +15,17 @@ std::unique_ptr<RigSession> runRetarget(const Mesh& mesh, const Eigen::Vector3d&
                                         const Skeleton& skeleton, const std::string& headJoint,
                                         const RigParams& params = {});
 
+/// What `rigwright-cli rig` makes without a motion: the skeleton `skeleton` retargeted into
+/// `mesh` (head node `meshHeadSpec`: vertex:N, x,y,z or auto; head joint "head"), bone-heat
+/// skinned. Records a test failure and returns what it has when a step fails.
+Character rigWithSkeleton(const Mesh& mesh, const std::string& meshHeadSpec,
+                          const Skeleton& skeleton);
+
+/// `motionFile`'s clip `clipName` (or its first) retargeted onto the rigged character `c` as
+/// `animate` does it (no map, default parameters) and added to its clips. Records failures.
+void addRetargetedClip(Character& c, const std::string& motionFile,
+                       const std::string& clipName = {});
+
 /// The point at the top of the head above joint `joint`: (x, top of the mesh box, z).
 Eigen::Vector3d topAbove(const Mesh& mesh, const Skeleton& skeleton, const std::string& joint);
 

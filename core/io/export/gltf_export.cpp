@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "io/export/exportable.h"
 #include "io/export/gltf_document.h"
 #include "motion/animation_clip.h"
 #include "util/atomic_file.h"
@@ -348,19 +349,6 @@ std::vector<char> animatedJoints(const Character& c) {
 // ---------------------------------------------------------------------------------------------
 // Document
 
-Status checkWritable(const Character& c) {
-  const SourceMesh& m = c.mesh.source;
-  const int n = int(m.positions.size());
-  for (const Eigen::Vector3i& t : m.triangles)
-    if (t.minCoeff() < 0 || t.maxCoeff() >= n)
-      return Error{"cannot export: a triangle refers to a vertex that does not exist"};
-  if (!c.skin.empty() && c.skin.vertexCount() != n)
-    return Error{"cannot export: the skin has " + std::to_string(c.skin.vertexCount()) +
-                 " vertices but the mesh has " + std::to_string(n)};
-  if (Status bad = c.skeleton.validate()) return Error{"cannot export: " + bad->message};
-  return std::nullopt;
-}
-
 /// The bytes the binary buffer will hold (each accessor's data and padding), or a few more.
 std::size_t binaryBytesBound(const Character& c) {
   const std::size_t vertices = c.mesh.source.positions.size();
@@ -379,7 +367,7 @@ std::size_t binaryBytesBound(const Character& c) {
 /// Nodes 0..J-1 are the joints, node J the mesh; the scene lists the mesh first, then the
 /// skeleton's roots.
 Expected<Document> buildDocument(const Character& c) {
-  if (Status bad = checkWritable(c)) return *bad;
+  if (Status bad = checkExportable(c)) return *bad;
   const Skeleton& s = c.skeleton;
   const SourceMesh& m = c.mesh.source;
   Document doc;

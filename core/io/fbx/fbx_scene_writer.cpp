@@ -5,6 +5,7 @@
 #include <map>
 #include <numbers>
 
+#include "io/export/exportable.h"
 #include "motion/animation_clip.h"
 
 namespace rw::fbx {
@@ -502,15 +503,7 @@ std::vector<Node> buildScene(const Character& character, const SceneOptions& opt
 }
 
 Expected<std::string> encodeCharacterFbx(const Character& character, const SceneOptions& options) {
-  const SourceMesh& m = character.mesh.source;
-  const int n = static_cast<int>(m.positions.size());
-  for (const Eigen::Vector3i& t : m.triangles)
-    if (t.minCoeff() < 0 || t.maxCoeff() >= n)
-      return Error{"cannot export: a triangle refers to a vertex that does not exist"};
-  if (!character.skin.empty() && character.skin.vertexCount() != n)
-    return Error{"cannot export: the skin has " + std::to_string(character.skin.vertexCount()) +
-                 " vertices but the mesh has " + std::to_string(n)};
-  if (Status bad = character.skeleton.validate()) return Error{"cannot export: " + bad->message};
+  if (Status bad = checkExportable(character)) return *bad;
   try {
     return encodeFile(buildScene(character, options));
   } catch (const std::exception& e) {
