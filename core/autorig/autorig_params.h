@@ -42,6 +42,10 @@ struct BipedParams {
   double spineBackward = 0.35;
   /// M (mouth): this fraction of the way from J to the front surface.
   double mouthForward = 0.8;
+  /// The feet say which way the body faces when their tips lie ahead of the ankles, summed
+  /// over the legs, by at least this fraction of the legs' length; less is a foot pointing
+  /// down (or no foot), and the body is taken to face +Z.
+  double minToeLead = 0.02;
 };
 
 struct QuadrupedParams {

@@ -21,7 +21,7 @@ BodyFrame bipedFrame(const Trunk& t, const TrunkPaths& paths, const BipedParams&
     toes += (leg.back() - leg.at(params.ankle)).dot(third);
     legLength += leg.length();
   }
-  const bool decided = std::abs(toes) > 0.02 * legLength;
+  const bool decided = std::abs(toes) > params.minToeLead * legLength;
   f.front = (decided ? toes > 0 : third.z() >= 0) ? third : Eigen::Vector3d(-third);
   f.left = f.up.cross(f.front).normalized();
   return f;

@@ -180,7 +180,8 @@ class Matcher {
     while (true) {
       if (meshArcShape(l, cur.arc) == want) {
         // A finer arc ending at a small bump near its start is not the limb.
-        if (views_[l].graph().arcs[cur.arc].length >= 0.5 * coarseLength) {
+        if (views_[l].graph().arcs[cur.arc].length >=
+            in_.heuristics.minRefinedLength * coarseLength) {
           level = l;
           c = cur;
           return true;
@@ -332,8 +333,9 @@ class Matcher {
               l = level, refined = c;
               if (rule == MatchRule::Exact) got = MatchRule::TagsOnly;
             }
-            score += shaped ? 10.0 : 0.0;  // an equal local shape beats direction
-          } else if (cosine <= 0.5) {
+            score +=
+                shaped ? in_.heuristics.shapeBonus : 0.0;  // an equal local shape beats direction
+          } else if (cosine <= in_.heuristics.minDirectionCosine) {
             continue;
           }
           if (score > bestScore) {

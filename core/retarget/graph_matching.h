@@ -61,6 +61,20 @@ struct GraphMatching {
   int partialJoint = -1;
 };
 
+/// Algorithm 1's judgement calls beyond the paper, named with their reasons.
+struct MatchingHeuristics {
+  /// A finer arc that has the skeleton arc's local shape replaces the coarse candidate only if it
+  /// keeps at least this fraction of its length: one ending at a small bump near its start is
+  /// not the limb.
+  double minRefinedLength = 0.5;
+  /// Score bonus of an equal local shape. Direction scores a cosine (at most 1), so any bonus
+  /// above 2 lets shape decide before direction.
+  double shapeBonus = 10.0;
+  /// Without matching tags, a candidate must point within 60° of the skeleton arc (cosine above
+  /// this): a limb across the body from the one wanted is a worse match than none.
+  double minDirectionCosine = 0.5;
+};
+
 struct MatchingInput {
   const SkeletonGraph* skeleton = nullptr;
   const GraphSymmetry* skeletonSymmetry = nullptr;
@@ -74,6 +88,7 @@ struct MatchingInput {
   /// Mesh branchings closer than this fraction of a level's f range count as one branching (the
   /// mesh splits a skeleton's shoulder joint into nodes a hair apart); as in SymmetryParams.
   double flatBranchFraction = 0.02;
+  MatchingHeuristics heuristics;
 };
 
 /// Runs Algorithm 1 from the head nodes (or from the partial-retargeting arcs). Skeleton arcs

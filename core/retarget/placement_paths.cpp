@@ -8,17 +8,18 @@
 
 namespace rw {
 
-std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path) {
+std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path,
+                                             const HairpinParams& params) {
   std::vector<Eigen::Vector3d> out;
   std::size_t a = 0;
   while (a < path.size()) {
     out.push_back(path[a]);
     std::size_t skip = a + 1;
     double way = 0.0;
-    for (std::size_t b = a + 1; b < path.size() && b <= a + 6; ++b) {
+    for (std::size_t b = a + 1; b < path.size() && b <= a + std::size_t(params.window); ++b) {
       way += (path[b] - path[b - 1]).norm();
       const double gap = (path[b] - path[a]).norm();
-      if (b > a + 1 && way > 3.0 * gap && way > 1e-12) skip = b;
+      if (b > a + 1 && way > params.detour * gap && way > 1e-12) skip = b;
     }
     a = skip;
   }

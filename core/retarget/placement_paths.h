@@ -13,9 +13,19 @@
 
 namespace rw {
 
-/// `path` without its hairpins: points between two path points whose way round is more than
-/// three times their distance (within a few points) are dropped. The ends are kept.
-std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path);
+struct HairpinParams {
+  /// A hairpin is a detour: from a path point, a later point at most `window` points on...
+  int window = 6;
+  /// ...whose way round along the path is more than `detour` times their straight distance. A
+  /// centroid path dipping to a split node and back goes several times as far as it gets; a
+  /// bending limb, at most about π/2 times.
+  double detour = 3.0;
+};
+
+/// `path` without its hairpins (HairpinParams): the points inside a detour are dropped. The
+/// ends are kept.
+std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path,
+                                             const HairpinParams& params = {});
 
 struct SpineDepthParams {
   /// Where the spine runs between the belly (0) and the back (1), through the trunk's section
