@@ -103,9 +103,10 @@ json rigToJson(const RigDocument& rig) {
   return out;
 }
 
-Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
-  const Reader rd(origin);
-  std::optional<Error> err;
+namespace {
+
+/// "format" and "version": a rig file this build can read.
+Status checkRigHeader(const json& in, const Reader& rd) {
   if (!in.is_object()) return rd.error("top level", "expected a JSON object");
   if (in.value("format", std::string()) != kRigJsonFormat)
     return rd.error("format",
@@ -118,76 +119,86 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
                                    "; this one reads up to " + std::to_string(kRigJsonVersion) +
                                    ")");
   if (version < 1) return rd.error("version", "must be 1 or more");
+  return std::nullopt;
+}
 
-  RigDocument rig;
-  if (in.contains("source") && in["source"].is_object()) {
-    rig.meshPath = in["source"].value("mesh", std::string());
-    rig.skeletonPath = in["source"].value("skeleton", std::string());
-  }
-  if (!in.contains("skeleton") || !in["skeleton"].is_object() ||
-      !in["skeleton"].contains("joints") || !in["skeleton"]["joints"].is_array())
-    return rd.error("skeleton.joints", "missing or not an array");
-  const json& joints = in["skeleton"]["joints"];
+/// A joint's "symmetry": {"tag": primary|axial|radial|none, "side": left|right, "radial_index"}.
+Expected<JointTag> readSymmetryTag(const json& sym, const std::string& where, const Reader& rd) {
+  if (!sym.is_object() || !sym.contains("tag") || !sym["tag"].is_string())
+    return rd.error(where, "expected {\"tag\": ...}");
+  JointTag tag;
+  tag.tag = sym["tag"].get<std::string>();
+  if (tag.tag != "primary" && tag.tag != "axial" && tag.tag != "radial" && tag.tag != "none")
+    return rd.error(where + ".tag", "'" + tag.tag + "' is not primary, axial, radial or none");
+  tag.side = sym.value("side", std::string());
+  if (!tag.side.empty() && tag.side != "left" && tag.side != "right")
+    return rd.error(where + ".side", "must be left or right");
+  tag.radialIndex = sym.value("radial_index", 0);
+  return tag;
+}
+
+/// A joint's "rest": translation, rotation (w, x, y, z) and scale (default 1).
+Expected<Transform> readRest(const json& j, const std::string& where, const Reader& rd) {
+  if (!j.contains("rest") || !j["rest"].is_object()) return rd.error(where + ".rest", "missing");
+  std::optional<Error> err;
+  Eigen::VectorXd t, r, sc;
+  if (!rd.vector(j["rest"].value("translation", json()), where + ".rest.translation", 3, t, err) ||
+      !rd.vector(j["rest"].value("rotation", json()), where + ".rest.rotation", 4, r, err))
+    return *err;
+  sc = Eigen::Vector3d::Ones();
+  if (j["rest"].contains("scale") &&
+      !rd.vector(j["rest"]["scale"], where + ".rest.scale", 3, sc, err))
+    return *err;
+  const Eigen::Quaterniond q(r[0], r[1], r[2], r[3]);
+  if (q.norm() < 1e-6)
+    return rd.error(where + ".rest.rotation", "a zero quaternion is not a rotation");
+  return compose(t, q.normalized(), sc);
+}
+
+/// skeleton.joints[i]: name (unique), parent (listed before it), deform, rest, tail and its
+/// symmetry tag (into `rig`). Appended to rig.skeleton.
+Status readJoint(const json& j, const std::string& where, const Reader& rd, RigDocument& rig) {
   Skeleton& s = rig.skeleton;
-  for (std::size_t i = 0; i < joints.size(); ++i) {
-    const std::string where = "skeleton.joints[" + std::to_string(i) + "]";
-    const json& j = joints[i];
-    if (!j.is_object()) return rd.error(where, "expected an object");
-    if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
-      return rd.error(where + ".name", "missing or empty");
-    Joint joint;
-    joint.name = j["name"].get<std::string>();
-    if (s.indexOf(joint.name) >= 0)
-      return rd.error(where + ".name", "'" + joint.name + "' is used twice");
-    if (j.contains("parent") && !j["parent"].is_null()) {
-      if (!j["parent"].is_string())
-        return rd.error(where + ".parent", "expected a joint name or null");
-      joint.parent = s.indexOf(j["parent"].get<std::string>());
-      if (joint.parent < 0)
-        return rd.error(where + ".parent", "'" + j["parent"].get<std::string>() +
-                                               "' is not a joint listed before '" + joint.name +
-                                               "'");
-    }
-    if (j.contains("deform")) {
-      if (!j["deform"].is_boolean()) return rd.error(where + ".deform", "expected true or false");
-      joint.deform = j["deform"].get<bool>();
-    }
-    if (!j.contains("rest") || !j["rest"].is_object()) return rd.error(where + ".rest", "missing");
-    Eigen::VectorXd t, r, sc;
-    if (!rd.vector(j["rest"].value("translation", json()), where + ".rest.translation", 3, t,
-                   err) ||
-        !rd.vector(j["rest"].value("rotation", json()), where + ".rest.rotation", 4, r, err))
-      return *err;
-    sc = Eigen::Vector3d::Ones();
-    if (j["rest"].contains("scale") &&
-        !rd.vector(j["rest"]["scale"], where + ".rest.scale", 3, sc, err))
-      return *err;
-    const Eigen::Quaterniond q(r[0], r[1], r[2], r[3]);
-    if (q.norm() < 1e-6)
-      return rd.error(where + ".rest.rotation", "a zero quaternion is not a rotation");
-    joint.restLocal = compose(t, q.normalized(), sc);
-    if (j.contains("tail")) {
-      Eigen::VectorXd tail;
-      if (!rd.vector(j["tail"], where + ".tail", 3, tail, err)) return *err;
-      joint.tail = Eigen::Vector3d(tail);
-    }
-    if (j.contains("symmetry")) {
-      const json& sym = j["symmetry"];
-      if (!sym.is_object() || !sym.contains("tag") || !sym["tag"].is_string())
-        return rd.error(where + ".symmetry", "expected {\"tag\": ...}");
-      JointTag tag;
-      tag.tag = sym["tag"].get<std::string>();
-      if (tag.tag != "primary" && tag.tag != "axial" && tag.tag != "radial" && tag.tag != "none")
-        return rd.error(where + ".symmetry.tag",
-                        "'" + tag.tag + "' is not primary, axial, radial or none");
-      tag.side = sym.value("side", std::string());
-      if (!tag.side.empty() && tag.side != "left" && tag.side != "right")
-        return rd.error(where + ".symmetry.side", "must be left or right");
-      tag.radialIndex = sym.value("radial_index", 0);
-      rig.symmetryTags[joint.name] = tag;
-    }
-    s.joints.push_back(std::move(joint));
+  if (!j.is_object()) return rd.error(where, "expected an object");
+  if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
+    return rd.error(where + ".name", "missing or empty");
+  Joint joint;
+  joint.name = j["name"].get<std::string>();
+  if (s.indexOf(joint.name) >= 0)
+    return rd.error(where + ".name", "'" + joint.name + "' is used twice");
+  if (j.contains("parent") && !j["parent"].is_null()) {
+    if (!j["parent"].is_string())
+      return rd.error(where + ".parent", "expected a joint name or null");
+    joint.parent = s.indexOf(j["parent"].get<std::string>());
+    if (joint.parent < 0)
+      return rd.error(where + ".parent", "'" + j["parent"].get<std::string>() +
+                                             "' is not a joint listed before '" + joint.name + "'");
   }
+  if (j.contains("deform")) {
+    if (!j["deform"].is_boolean()) return rd.error(where + ".deform", "expected true or false");
+    joint.deform = j["deform"].get<bool>();
+  }
+  Expected<Transform> rest = readRest(j, where, rd);
+  if (!rest) return rest.error();
+  joint.restLocal = *rest;
+  if (j.contains("tail")) {
+    std::optional<Error> err;
+    Eigen::VectorXd tail;
+    if (!rd.vector(j["tail"], where + ".tail", 3, tail, err)) return *err;
+    joint.tail = Eigen::Vector3d(tail);
+  }
+  if (j.contains("symmetry")) {
+    Expected<JointTag> tag = readSymmetryTag(j["symmetry"], where + ".symmetry", rd);
+    if (!tag) return tag.error();
+    rig.symmetryTags[joint.name] = *tag;
+  }
+  s.joints.push_back(std::move(joint));
+  return std::nullopt;
+}
+
+/// skeleton.constraints: type, owner (required), target, pole, chain length, influence, pole
+/// angle, joints by name.
+Status readConstraints(const json& in, const Reader& rd, Skeleton& s) {
   const json constraints = in["skeleton"].value("constraints", json::array());
   if (!constraints.is_array()) return rd.error("skeleton.constraints", "expected an array");
   for (std::size_t i = 0; i < constraints.size(); ++i) {
@@ -213,6 +224,12 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
     k.poleAngle = c.value("pole_angle", 0.0);
     s.constraints.push_back(k);
   }
+  return std::nullopt;
+}
+
+/// "heads", "joint_map" and "parameters": what the session needs besides the skeleton.
+Status readSessionFields(const json& in, const Reader& rd, RigDocument& rig) {
+  const Skeleton& s = rig.skeleton;
   if (in.contains("heads") && in["heads"].is_object()) {
     const json& h = in["heads"];
     if (h.contains("mesh_vertex") && !h["mesh_vertex"].is_null()) {
@@ -238,9 +255,31 @@ Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
     if (!in["parameters"].is_object()) return rd.error("parameters", "expected an object");
     rig.parameters = in["parameters"];
   }
-  if (Status bad = s.validate()) return Error{origin + ": " + bad->message};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
+  const Reader rd(origin);
+  if (Status bad = checkRigHeader(in, rd)) return *bad;
+  RigDocument rig;
+  if (in.contains("source") && in["source"].is_object()) {
+    rig.meshPath = in["source"].value("mesh", std::string());
+    rig.skeletonPath = in["source"].value("skeleton", std::string());
+  }
+  if (!in.contains("skeleton") || !in["skeleton"].is_object() ||
+      !in["skeleton"].contains("joints") || !in["skeleton"]["joints"].is_array())
+    return rd.error("skeleton.joints", "missing or not an array");
+  const json& joints = in["skeleton"]["joints"];
+  for (std::size_t i = 0; i < joints.size(); ++i)
+    if (Status bad = readJoint(joints[i], "skeleton.joints[" + std::to_string(i) + "]", rd, rig))
+      return *bad;
+  if (Status bad = readConstraints(in, rd, rig.skeleton)) return *bad;
+  if (Status bad = readSessionFields(in, rd, rig)) return *bad;
+  if (Status bad = rig.skeleton.validate()) return Error{origin + ": " + bad->message};
   if (in.contains("skin")) {
-    Expected<SkinWeights> skin = skinFromJson(in["skin"], s, origin);
+    Expected<SkinWeights> skin = skinFromJson(in["skin"], rig.skeleton, origin);
     if (!skin) return skin.error();
     rig.skin = std::move(skin).value();
   }
