@@ -162,22 +162,112 @@ void choosePartialArcs(const SkeletonGraph& sg, const ReebGraph& reeb, const Mul
 
 }  // namespace
 
+// --- The stages: each computes one result from the results before it -----------------------
+
+Status RigSession::computeField(const Progress* progress) {
+  Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
+  if (!f) return f.error();
+  field_ = std::make_shared<const HarmonicField>(std::move(f).value());
+  return std::nullopt;
+}
+
+Status RigSession::computeReeb() {
+  auto reeb = std::make_shared<ReebGraph>(computeReebGraph(*mesh_, *field_, params_.mesh.reeb));
+  arcOfSource_ = std::make_shared<const std::vector<int>>(
+      arcsOfSourceVertices(*mesh_, field_->domain, reeb->arcOfVertex));
+  reeb_ = std::move(reeb);
+  return std::nullopt;
+}
+
+Status RigSession::computeMultires() {
+  multires_ = std::make_shared<const MultiresGraph>(
+      buildMultiresolution(reeb_->graph, params_.mesh.multires));
+  return std::nullopt;
+}
+
+Status RigSession::computeSymmetry() {
+  meshSym_ = std::make_shared<const std::vector<GraphSymmetry>>(
+      detectSymmetry(*multires_, params_.mesh.symmetry));
+  return std::nullopt;
+}
+
+Status RigSession::computeSkeletonGraph() {
+  Expected<SkeletonGraph> g = buildSkeletonGraph(*skeleton_, skeletonHead_);
+  if (!g) return g.error();
+  skelGraph_ = std::make_shared<const SkeletonGraph>(std::move(g).value());
+  return std::nullopt;
+}
+
+Status RigSession::computeSkeletonSymmetry() {
+  // Skeleton branchings are exact joints (no flat-branching tolerance), its arcs are bones
+  // (measured along them).
+  SymmetryParams p = params_.mesh.symmetry;
+  p.flatBranchFraction = 0.0;
+  p.measureAlongArcs = true;
+  skelSym_ = std::make_shared<const GraphSymmetry>(detectSymmetry(skelGraph_->graph, p));
+  return std::nullopt;
+}
+
+Status RigSession::computeControlLinks() {
+  links_ = std::make_shared<const std::vector<ControlLink>>(
+      linkControlBones(*skeleton_, *skelGraph_, *skelSym_));
+  return std::nullopt;
+}
+
+Status RigSession::computeMatch() {
+  MatchingInput in;
+  in.skeleton = skelGraph_.get();
+  in.skeletonSymmetry = skelSym_.get();
+  in.mesh = multires_.get();
+  in.meshSymmetry = meshSym_.get();
+  in.flatBranchFraction = params_.mesh.symmetry.flatBranchFraction;
+  if (params_.partialSkeletonJoint >= 0 || params_.partialMeshVertex >= 0) {
+    choosePartialArcs(*skelGraph_, *reeb_, *multires_, params_.partialSkeletonJoint,
+                      params_.partialMeshVertex, in);
+    if (in.skeletonStartArc < 0)
+      return Error{"partial retarget: joint " + std::to_string(params_.partialSkeletonJoint) +
+                   " or vertex " + std::to_string(params_.partialMeshVertex) +
+                   " is not on the skeleton or mesh graph"};
+  }
+  GraphMatching matching = matchGraphs(in);
+  if (matching.partial) matching.partialJoint = params_.partialSkeletonJoint;
+  // Cleaned here, not in placement: the sections need rays against the mesh, and a γ change
+  // re-runs placement only.
+  const std::vector<std::vector<Eigen::Vector3d>> paths =
+      placementPaths(*mesh_, *skelGraph_, *skelSym_, matching);
+  for (std::size_t i = 0; i < paths.size(); ++i) matching.matches[i].placementPath = paths[i];
+  matching_ = std::make_shared<const GraphMatching>(std::move(matching));
+  return std::nullopt;
+}
+
+Status RigSession::computePlace(const Progress* progress) {
+  PlacementMesh placementMesh;
+  const TopologyGraph& sg = skelGraph_->graph;
+  for (const ArcMatch& m : matching_->matches)
+    if (sg.arcs[m.skeletonArc].from == sg.root && !matching_->partial) {
+      const GraphArc& meshArc = multires_->levels[m.level].graph.arcs[m.meshArc];
+      placementMesh.headSkin = headSkinDepth(mesh_->positions, meshArc.members, m.path);
+      break;
+    }
+  retargeted_ = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
+      *skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress, placementMesh));
+  return std::nullopt;
+}
+
 Status RigSession::run(const Progress* progress) {
   using Clock = std::chrono::steady_clock;
   lastRun_.clear();
-  auto cancelled = [&] { return progress && progress->cancelled(); };
   // Runs one stage if it is out of date and its inputs are there (after the first error: none).
   Status status;  // set on the first error
   auto stage = [&](RigStage s, bool ready, auto&& compute) {
     if (status || upToDate(s) || !ready) return;
-    if (cancelled()) {
+    if (progress && progress->cancelled()) {
       status = Error{"cancelled"};
       return;
     }
     if (progress) progress->report(rigStageName(s), double(int(s)) / kRigStageCount);
     const auto t0 = Clock::now();
-    Status st = compute();
-    if (st) {
+    if (Status st = compute()) {
       status = st;
       return;
     }
@@ -187,88 +277,15 @@ Status RigSession::run(const Progress* progress) {
   };
   const bool haveMesh = mesh_ && !mesh_->positions.empty() && meshHead_ >= 0;
   const bool haveSkeleton = skeleton_ && !skeleton_->empty() && skeletonHead_ >= 0;
-
-  stage(RigStage::Field, haveMesh, [&]() -> Status {
-    Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
-    if (!f) return f.error();
-    field_ = std::make_shared<const HarmonicField>(std::move(f).value());
-    return std::nullopt;
-  });
-  stage(RigStage::Reeb, bool(field_), [&]() -> Status {
-    auto reeb = std::make_shared<ReebGraph>(computeReebGraph(*mesh_, *field_, params_.mesh.reeb));
-    arcOfSource_ = std::make_shared<const std::vector<int>>(
-        arcsOfSourceVertices(*mesh_, field_->domain, reeb->arcOfVertex));
-    reeb_ = std::move(reeb);
-    return std::nullopt;
-  });
-  stage(RigStage::Multires, bool(reeb_), [&]() -> Status {
-    multires_ = std::make_shared<const MultiresGraph>(
-        buildMultiresolution(reeb_->graph, params_.mesh.multires));
-    return std::nullopt;
-  });
-  stage(RigStage::Symmetry, bool(multires_), [&]() -> Status {
-    meshSym_ = std::make_shared<const std::vector<GraphSymmetry>>(
-        detectSymmetry(*multires_, params_.mesh.symmetry));
-    return std::nullopt;
-  });
-  stage(RigStage::SkeletonGraph, haveSkeleton, [&]() -> Status {
-    Expected<SkeletonGraph> g = buildSkeletonGraph(*skeleton_, skeletonHead_);
-    if (!g) return g.error();
-    skelGraph_ = std::make_shared<const SkeletonGraph>(std::move(g).value());
-    return std::nullopt;
-  });
-  stage(RigStage::SkeletonSymmetry, bool(skelGraph_), [&]() -> Status {
-    // Skeleton branchings are exact joints (no flat-branching tolerance), its arcs are bones
-    // (measured along them).
-    SymmetryParams p = params_.mesh.symmetry;
-    p.flatBranchFraction = 0.0;
-    p.measureAlongArcs = true;
-    skelSym_ = std::make_shared<const GraphSymmetry>(detectSymmetry(skelGraph_->graph, p));
-    return std::nullopt;
-  });
-  stage(RigStage::ControlLinks, bool(skelSym_), [&]() -> Status {
-    links_ = std::make_shared<const std::vector<ControlLink>>(
-        linkControlBones(*skeleton_, *skelGraph_, *skelSym_));
-    return std::nullopt;
-  });
-  stage(RigStage::Match, meshSym_ && skelSym_, [&]() -> Status {
-    MatchingInput in;
-    in.skeleton = skelGraph_.get();
-    in.skeletonSymmetry = skelSym_.get();
-    in.mesh = multires_.get();
-    in.meshSymmetry = meshSym_.get();
-    in.flatBranchFraction = params_.mesh.symmetry.flatBranchFraction;
-    if (params_.partialSkeletonJoint >= 0 || params_.partialMeshVertex >= 0) {
-      choosePartialArcs(*skelGraph_, *reeb_, *multires_, params_.partialSkeletonJoint,
-                        params_.partialMeshVertex, in);
-      if (in.skeletonStartArc < 0)
-        return Error{"partial retarget: joint " + std::to_string(params_.partialSkeletonJoint) +
-                     " or vertex " + std::to_string(params_.partialMeshVertex) +
-                     " is not on the skeleton or mesh graph"};
-    }
-    GraphMatching matching = matchGraphs(in);
-    if (matching.partial) matching.partialJoint = params_.partialSkeletonJoint;
-    // Cleaned here, not in placement: the sections need rays against the mesh, and a γ change
-    // re-runs placement only.
-    const std::vector<std::vector<Eigen::Vector3d>> paths =
-        placementPaths(*mesh_, *skelGraph_, *skelSym_, matching);
-    for (std::size_t i = 0; i < paths.size(); ++i) matching.matches[i].placementPath = paths[i];
-    matching_ = std::make_shared<const GraphMatching>(std::move(matching));
-    return std::nullopt;
-  });
-  stage(RigStage::Place, matching_ && links_, [&]() -> Status {
-    PlacementMesh placementMesh;
-    const TopologyGraph& sg = skelGraph_->graph;
-    for (const ArcMatch& m : matching_->matches)
-      if (sg.arcs[m.skeletonArc].from == sg.root && !matching_->partial) {
-        const GraphArc& meshArc = multires_->levels[m.level].graph.arcs[m.meshArc];
-        placementMesh.headSkin = headSkinDepth(mesh_->positions, meshArc.members, m.path);
-        break;
-      }
-    retargeted_ = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
-        *skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress, placementMesh));
-    return std::nullopt;
-  });
+  stage(RigStage::Field, haveMesh, [&] { return computeField(progress); });
+  stage(RigStage::Reeb, bool(field_), [&] { return computeReeb(); });
+  stage(RigStage::Multires, bool(reeb_), [&] { return computeMultires(); });
+  stage(RigStage::Symmetry, bool(multires_), [&] { return computeSymmetry(); });
+  stage(RigStage::SkeletonGraph, haveSkeleton, [&] { return computeSkeletonGraph(); });
+  stage(RigStage::SkeletonSymmetry, bool(skelGraph_), [&] { return computeSkeletonSymmetry(); });
+  stage(RigStage::ControlLinks, bool(skelSym_), [&] { return computeControlLinks(); });
+  stage(RigStage::Match, meshSym_ && skelSym_, [&] { return computeMatch(); });
+  stage(RigStage::Place, matching_ && links_, [&] { return computePlace(progress); });
   if (!status && progress) progress->report("done", 1.0);
   return status;
 }

@@ -96,6 +96,18 @@ class RigSession {
   std::shared_ptr<const RetargetedSkeleton> retargeted() const { return retargeted_; }
 
  private:
+  // One per stage, in pipeline order; each reads the results before it (run() checks they
+  // are there) and sets its own.
+  Status computeField(const Progress* progress);
+  Status computeReeb();
+  Status computeMultires();
+  Status computeSymmetry();
+  Status computeSkeletonGraph();
+  Status computeSkeletonSymmetry();
+  Status computeControlLinks();
+  Status computeMatch();
+  Status computePlace(const Progress* progress);
+
   void invalidateFrom(RigStage stage);
   void invalidateSkeletonFrom(RigStage stage);
 
