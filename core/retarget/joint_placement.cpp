@@ -47,67 +47,78 @@ std::vector<Eigen::Vector3d> resamplePath(const std::vector<Eigen::Vector3d>& pa
 
 namespace {
 
-ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
-                                 const std::vector<Eigen::Vector3d>& path,
-                                 const PlacementParams& params, const PlacementOptions& options) {
-  ArcPlacement result;
-  const int t = int(chain.size()) - 1;  // bones
-  if (t < 1 || path.empty()) return result;
-  const int m = std::max({params.samples, 2 * t + 1, 2});
-  const std::vector<Eigen::Vector3d> v = resamplePath(path, m);
-  double pathLength = 0.0, chainLength = 0.0;
-  for (int k = 1; k < m; ++k) pathLength += (v[k] - v[k - 1]).norm();
-  std::vector<double> boneLength(t);
-  for (int i = 0; i < t; ++i) chainLength += boneLength[i] = (chain[i + 1] - chain[i]).norm();
-  if (pathLength <= 0.0) {
-    result.points.assign(t + 1, path.front());
-    result.sampleIndex.assign(t + 1, 0);
-    return result;
+/// Equation 1's terms over the m path samples, tabulated for the DP: per bone and sample pair the
+/// length term (the chain first scaled to the path) and the distance term (the largest distance
+/// of the samples between, in path lengths); per joint and three samples the angle term.
+class PlacementTerms {
+ public:
+  PlacementTerms(const std::vector<Eigen::Vector3d>& chain, std::vector<Eigen::Vector3d> samples,
+                 double pathLength, const PlacementParams& params, const PlacementOptions& options)
+      : v_(std::move(samples)),
+        m_(int(v_.size())),
+        t_(int(chain.size()) - 1),
+        pathLength_(pathLength),
+        params_(params),
+        boneLength_(t_),
+        restAngle_(t_ + 1, 0.0),
+        reach_(std::size_t(m_) * m_, 0.0),
+        direction_(std::size_t(m_) * m_, Eigen::Vector3d::Zero()) {
+    double chainLength = 0.0;
+    for (int i = 0; i < t_; ++i) chainLength += boneLength_[i] = (chain[i + 1] - chain[i]).norm();
+    scale_ = options.scale > 0.0 ? options.scale
+             : chainLength > 0.0 ? pathLength_ / chainLength
+                                 : 1.0;
+    for (int i = 1; i < t_; ++i)
+      restAngle_[i] = angleBetween(chain[i] - chain[i - 1], chain[i + 1] - chain[i]);
+    for (int a = 0; a < m_; ++a)
+      for (int b = a + 1; b < m_; ++b) {
+        double worst = 0.0;
+        for (int k = a + 1; k < b; ++k)
+          worst = std::max(worst, distanceToSegment(v_[k], v_[a], v_[b]));
+        reach_[std::size_t(a) * m_ + b] = worst / pathLength_;
+        // Unit directions: the angle term is evaluated O(t·m³) times.
+        const Eigen::Vector3d d = v_[b] - v_[a];
+        const double n = d.norm();
+        if (n > 0.0) direction_[std::size_t(a) * m_ + b] = d / n;
+      }
   }
-  // Scale-free terms: the skeleton arc is first scaled to the mesh arc's length, distances are
-  // measured in mesh-arc lengths.
-  const double scale = options.scale > 0.0 ? options.scale
-                       : chainLength > 0.0 ? pathLength / chainLength
-                                           : 1.0;
-  // Samples the last joint may take: m-1 only, or the last `freeEnd` of them.
-  const int lastMin = std::clamp(int(std::ceil((m - 1) * (1.0 - options.freeEnd))), t, m - 1);
-  std::vector<double> restAngle(t + 1, 0.0);  // at inner joint i (1..t-1)
-  for (int i = 1; i < t; ++i)
-    restAngle[i] = angleBetween(chain[i] - chain[i - 1], chain[i + 1] - chain[i]);
 
-  // Per (a, b): the bone's distance term (largest distance of the samples between a and b).
-  std::vector<double> reach(std::size_t(m) * m, 0.0);
-  for (int a = 0; a < m; ++a)
-    for (int b = a + 1; b < m; ++b) {
-      double worst = 0.0;
-      for (int k = a + 1; k < b; ++k) worst = std::max(worst, distanceToSegment(v[k], v[a], v[b]));
-      reach[std::size_t(a) * m + b] = worst / pathLength;
-    }
-  auto lengthTerm = [&](int bone, int a, int b) {
-    const double rest = scale * boneLength[bone];
-    if (rest <= 1e-12 * pathLength) return 0.0;
-    const double l = ((v[b] - v[a]).norm() - rest) / rest;
+  int samples() const { return m_; }
+  int bones() const { return t_; }
+  const Eigen::Vector3d& sample(int k) const { return v_[k]; }
+
+  double length(int bone, int a, int b) const {
+    const double rest = scale_ * boneLength_[bone];
+    if (rest <= 1e-12 * pathLength_) return 0.0;
+    const double l = ((v_[b] - v_[a]).norm() - rest) / rest;
     return l * l;
-  };
-  // Unit directions between every pair of samples: the angle term is evaluated O(t·m³) times.
-  std::vector<Eigen::Vector3d> direction(std::size_t(m) * m, Eigen::Vector3d::Zero());
-  for (int a = 0; a < m; ++a)
-    for (int b = a + 1; b < m; ++b) {
-      const Eigen::Vector3d d = v[b] - v[a];
-      const double n = d.norm();
-      if (n > 0.0) direction[std::size_t(a) * m + b] = d / n;
-    }
-  auto angleTerm = [&](int joint, int p, int c, int n) {
-    const double cosine = direction[std::size_t(p) * m + c].dot(direction[std::size_t(c) * m + n]);
-    return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle[joint]);
-  };
-  auto boneCost = [&](int bone, int a, int b) {
-    return params.gammaLength * lengthTerm(bone, a, b) +
-           params.gammaDistance * reach[std::size_t(a) * m + b];
-  };
+  }
+  double distance(int a, int b) const { return reach_[std::size_t(a) * m_ + b]; }
+  double angle(int joint, int p, int c, int n) const {
+    const double cosine =
+        direction_[std::size_t(p) * m_ + c].dot(direction_[std::size_t(c) * m_ + n]);
+    return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle_[joint]);
+  }
+  double bone(int bone, int a, int b) const {
+    return params_.gammaLength * length(bone, a, b) + params_.gammaDistance * distance(a, b);
+  }
 
-  // best[i][p][c]: joint i at sample c, joint i-1 at p; least cost of bones i..t-1 and angles at
-  // joints i..t-1 (Algorithm 2's solveInnerJoints, tabulated bottom-up instead of memoized).
+ private:
+  std::vector<Eigen::Vector3d> v_;
+  int m_, t_;
+  double pathLength_, scale_ = 1.0;
+  const PlacementParams& params_;
+  std::vector<double> boneLength_, restAngle_, reach_;
+  std::vector<Eigen::Vector3d> direction_;
+};
+
+/// The samples of the joints with the least total cost (Algorithm 2's solveInnerJoints,
+/// tabulated bottom-up instead of memoized): best[i][p][c] is the least cost of bones i..t-1
+/// and the angles at joints i..t-1 with joint i at sample c and joint i-1 at p. The first joint
+/// is at sample 0; the last at m-1, or anywhere from `lastMin` on (a free end).
+std::vector<int> cheapestSamples(const PlacementTerms& terms, const PlacementParams& params,
+                                 int lastMin) {
+  const int m = terms.samples(), t = terms.bones();
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const std::size_t mm = std::size_t(m) * m;
   std::vector<double> best(std::size_t(t) * mm, kInf);
@@ -121,12 +132,12 @@ ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
         int bestNext = -1;
         if (i == t - 1) {
           for (int n = std::max(c + 1, lastMin); n <= m - 1; ++n) {
-            const double total = params.gammaAngle * angleTerm(i, p, c, n) + boneCost(i, c, n);
+            const double total = params.gammaAngle * terms.angle(i, p, c, n) + terms.bone(i, c, n);
             if (total < bestCost) bestCost = total, bestNext = n;
           }
         } else {
           for (int n = c + 1; n <= m - 1 - (t - i - 1); ++n) {
-            const double w = params.gammaAngle * angleTerm(i, p, c, n) + boneCost(i, c, n);
+            const double w = params.gammaAngle * terms.angle(i, p, c, n) + terms.bone(i, c, n);
             if (w >= bestCost) continue;  // skip the recursion: already too expensive
             const double total = w + best[at(i + 1, c, n)];
             if (total < bestCost) bestCost = total, bestNext = n;
@@ -138,24 +149,45 @@ ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
   }
   std::vector<int> k(t + 1, 0);
   k[t] = m - 1;
+  double bestCost = kInf;
   if (t == 1) {
-    double bestCost = kInf;
     for (int n = lastMin; n <= m - 1; ++n)
-      if (const double w = boneCost(0, 0, n); w < bestCost) bestCost = w, k[1] = n;
+      if (const double w = terms.bone(0, 0, n); w < bestCost) bestCost = w, k[1] = n;
   } else {
-    double bestCost = kInf;
     for (int c = 1; c <= m - t; ++c) {
-      const double total = boneCost(0, 0, c) + best[at(1, 0, c)];
+      const double total = terms.bone(0, 0, c) + best[at(1, 0, c)];
       if (total < bestCost) bestCost = total, k[1] = c;
     }
     for (int i = 1; i < t; ++i) k[i + 1] = next[at(i, k[i - 1], k[i])];
   }
+  return k;
+}
+
+ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
+                                 const std::vector<Eigen::Vector3d>& path,
+                                 const PlacementParams& params, const PlacementOptions& options) {
+  ArcPlacement result;
+  const int t = int(chain.size()) - 1;  // bones
+  if (t < 1 || path.empty()) return result;
+  const int m = std::max({params.samples, 2 * t + 1, 2});
+  std::vector<Eigen::Vector3d> v = resamplePath(path, m);
+  double pathLength = 0.0;
+  for (int k = 1; k < m; ++k) pathLength += (v[k] - v[k - 1]).norm();
+  if (pathLength <= 0.0) {
+    result.points.assign(t + 1, path.front());
+    result.sampleIndex.assign(t + 1, 0);
+    return result;
+  }
+  const PlacementTerms terms(chain, std::move(v), pathLength, params, options);
+  // Samples the last joint may take: m-1 only, or the last `freeEnd` of them.
+  const int lastMin = std::clamp(int(std::ceil((m - 1) * (1.0 - options.freeEnd))), t, m - 1);
+  const std::vector<int> k = cheapestSamples(terms, params, lastMin);
   result.sampleIndex = k;
-  for (int i = 0; i <= t; ++i) result.points.push_back(v[k[i]]);
+  for (int i = 0; i <= t; ++i) result.points.push_back(terms.sample(k[i]));
   for (int i = 0; i < t; ++i) {
-    result.lengthTerm += lengthTerm(i, k[i], k[i + 1]);
-    result.distanceTerm += reach[std::size_t(k[i]) * m + k[i + 1]];
-    if (i >= 1) result.angleTerm += angleTerm(i, k[i - 1], k[i], k[i + 1]);
+    result.lengthTerm += terms.length(i, k[i], k[i + 1]);
+    result.distanceTerm += terms.distance(k[i], k[i + 1]);
+    if (i >= 1) result.angleTerm += terms.angle(i, k[i - 1], k[i], k[i + 1]);
   }
   result.cost = params.gammaAngle * result.angleTerm + params.gammaLength * result.lengthTerm +
                 params.gammaDistance * result.distanceTerm;
