@@ -133,132 +133,144 @@ int wordScore(const Skeleton& s, const std::vector<int>& chain,
 
 }  // namespace
 
-BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) {
-  BodyLayout layout;
-  if (s.empty()) return layout;
-  const Geometry g = geometryOf(s);
+namespace {
 
-  // Root: the root with the largest subtree.
+/// Joints in each joint's subtree, itself included.
+std::vector<int> subtreeSizes(const Skeleton& s) {
   std::vector<int> subtree(s.size(), 1);
   for (int j = s.size() - 1; j >= 0; --j)
     if (s.joints[j].parent >= 0) subtree[s.joints[j].parent] += subtree[j];
+  return subtree;
+}
+
+/// The body's root: the root with the largest subtree. A production rig's master control
+/// ("root" on the ground, carrying the hips and the IK controls) is not the body: descend to the
+/// one deform joint all its deform bones hang from. A control joining two deform trees (an
+/// animated root node) stays the root.
+int bodyRoot(const Skeleton& s, const std::vector<int>& subtree) {
+  int root = -1;
   for (int r : s.roots())
-    if (layout.root < 0 || subtree[r] > subtree[layout.root]) layout.root = r;
-  // A production rig's master control ("root" on the ground, carrying the hips and the IK
-  // controls) is not the body: descend to the one deform joint all its deform bones hang from.
-  // A control joining two deform trees (an animated root node) stays the root.
+    if (root < 0 || subtree[r] > subtree[root]) root = r;
   std::vector<char> deformBelow(s.size(), 0);
   for (int j = s.size() - 1; j >= 0; --j) {
     deformBelow[j] = deformBelow[j] || s.joints[j].deform;
     if (s.joints[j].parent >= 0 && deformBelow[j]) deformBelow[s.joints[j].parent] = 1;
   }
-  while (!s.joints[layout.root].deform) {
+  while (!s.joints[root].deform) {
     std::vector<int> carriers;
-    for (int c : s.children(layout.root))
+    for (int c : s.children(root))
       if (deformBelow[c]) carriers.push_back(c);
     if (carriers.size() != 1) break;
-    layout.root = carriers.front();
+    root = carriers.front();
   }
-  const int root = layout.root;
+  return root;
+}
 
-  // Sides: from names, inherited by unnamed children; by position when no name has a side.
+/// Sides: from names, inherited by unnamed children; by position when no name has a side. The
+/// root is the body's centre whatever its name says (a root may be named after one side's
+/// pelvis).
+std::vector<BodySide> bodySides(const Skeleton& s, const Geometry& g, int root,
+                                const BodyLayoutParams& params) {
   double height = 0;
   for (const auto& p : g.head) height = std::max(height, std::abs(p.y() - g.head[root].y()));
-  layout.sides.assign(s.size(), BodySide::Center);
+  std::vector<BodySide> sides(s.size(), BodySide::Center);
   bool anyNamed = false;
   for (int j = 0; j < s.size(); ++j) {
-    layout.sides[j] = sideFromName(s.joints[j].name);
-    anyNamed = anyNamed || layout.sides[j] != BodySide::Center;
+    sides[j] = sideFromName(s.joints[j].name);
+    anyNamed = anyNamed || sides[j] != BodySide::Center;
   }
   for (int j = 0; j < s.size(); ++j) {
     const int p = s.joints[j].parent;
     if (!anyNamed) {
       const double x = g.head[j].x() - g.head[root].x();
       if (std::abs(x) > params.sideByPositionFraction * height)
-        layout.sides[j] = x > 0 ? BodySide::Left : BodySide::Right;
+        sides[j] = x > 0 ? BodySide::Left : BodySide::Right;
     }
-    if (layout.sides[j] == BodySide::Center && p >= 0 && p != root)
-      layout.sides[j] = layout.sides[p];
+    if (sides[j] == BodySide::Center && p >= 0 && p != root) sides[j] = sides[p];
   }
-  // The root is the body's centre whatever its name says (a root may be named after one side's
-  // pelvis).
-  for (int r : s.roots()) layout.sides[r] = BodySide::Center;
+  for (int r : s.roots()) sides[r] = BodySide::Center;
   for (int j = 0; j < s.size(); ++j) {
     const int p = s.joints[j].parent;
     if (p >= 0 && sideFromName(s.joints[j].name) == BodySide::Center)
-      layout.sides[j] =
-          p == root ? (anyNamed ? BodySide::Center : layout.sides[j]) : layout.sides[p];
+      sides[j] = p == root ? (anyNamed ? BodySide::Center : sides[j]) : sides[p];
   }
+  return sides;
+}
 
-  // A leg ends below the body's root; a root on the ground (a game rig's master bone, which
-  // may skin nothing or be in the skin all the same) says nothing, so then below the joints'
-  // mean height.
+/// A leg ends below the body's root; a root on the ground (a game rig's master bone, which may
+/// skin nothing or be in the skin all the same) says nothing, so then below the joints' mean
+/// height.
+double legReferenceHeight(const Geometry& g, int root, const BodyLayoutParams& params) {
   double legReference = g.head[root].y();
-  {
-    double lo = legReference, hi = legReference, sum = 0;
-    for (const auto& p : g.head) lo = std::min(lo, p.y()), hi = std::max(hi, p.y()), sum += p.y();
-    if (legReference < lo + params.groundRootFraction * (hi - lo))
-      legReference = sum / double(g.head.size());
-  }
+  double lo = legReference, hi = legReference, sum = 0;
+  for (const auto& p : g.head) lo = std::min(lo, p.y()), hi = std::max(hi, p.y()), sum += p.y();
+  if (legReference < lo + params.groundRootFraction * (hi - lo))
+    legReference = sum / double(g.head.size());
+  return legReference;
+}
 
-  // Limb roots: sided joints under a centre joint. Per side, the leg is the limb with the most
-  // leg words (else the one reaching lowest), the arm the remaining one with the most arm
-  // words (else the longest).
-  for (int side = 0; side < 2; ++side) {
-    const BodySide want = side == 0 ? BodySide::Left : BodySide::Right;
-    struct Candidate {
-      std::vector<int> chain;
-      double length;
-      int legScore, armScore;
-      double lowest;
-    };
-    std::vector<Candidate> limbs;
-    double longest = 0;
-    for (int j = 0; j < s.size(); ++j) {
-      const int p = s.joints[j].parent;
-      if (layout.sides[j] != want || (p >= 0 && layout.sides[p] == want)) continue;
-      Candidate c{longestChain(g, j), 0, 0, 0, 0};
-      c.length = chainLength(g, c.chain);
-      c.legScore = wordScore(s, c.chain, kLegWords);
-      c.armScore = wordScore(s, c.chain, kArmWords);
-      c.lowest = g.head[c.chain.back()].y() - legReference;
-      longest = std::max(longest, c.length);
-      limbs.push_back(std::move(c));
-    }
-    std::erase_if(limbs, [&](const Candidate& c) {
-      return c.length < params.minLimbFraction * longest || c.chain.size() < 3;
-    });
-    if (limbs.empty()) continue;
-    auto legIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
-      if (a.legScore - a.armScore != b.legScore - b.armScore)
-        return a.legScore - a.armScore < b.legScore - b.armScore;
-      return a.lowest > b.lowest;
-    });
-    if (legIt->lowest < 0) {
-      layout.legs[side] = limbRoles(s, g, legIt->chain);
-      limbs.erase(legIt);
-    }
-    if (limbs.empty()) continue;
-    auto armIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
-      if (a.armScore != b.armScore) return a.armScore < b.armScore;
-      return a.length < b.length;
-    });
-    layout.arms[side] = limbRoles(s, g, armIt->chain);
-    // An arm chain starting at the upper arm: the collar is its centre parent only if that is
-    // not the chest (handled below).
+/// One side's limbs. Limb roots are that side's joints under a joint of another side; the leg
+/// is the limb with the most leg words (else the one reaching lowest) if it ends below
+/// `legReference`, the arm the remaining one with the most arm words (else the longest).
+void sideLimbs(const Skeleton& s, const Geometry& g, int side, double legReference,
+               const BodyLayoutParams& params, BodyLayout& layout) {
+  const BodySide want = side == 0 ? BodySide::Left : BodySide::Right;
+  struct Candidate {
+    std::vector<int> chain;
+    double length;
+    int legScore, armScore;
+    double lowest;
+  };
+  std::vector<Candidate> limbs;
+  double longest = 0;
+  for (int j = 0; j < s.size(); ++j) {
+    const int p = s.joints[j].parent;
+    if (layout.sides[j] != want || (p >= 0 && layout.sides[p] == want)) continue;
+    Candidate c{longestChain(g, j), 0, 0, 0, 0};
+    c.length = chainLength(g, c.chain);
+    c.legScore = wordScore(s, c.chain, kLegWords);
+    c.armScore = wordScore(s, c.chain, kArmWords);
+    c.lowest = g.head[c.chain.back()].y() - legReference;
+    longest = std::max(longest, c.length);
+    limbs.push_back(std::move(c));
   }
+  std::erase_if(limbs, [&](const Candidate& c) {
+    return c.length < params.minLimbFraction * longest || c.chain.size() < 3;
+  });
+  if (limbs.empty()) return;
+  auto legIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
+    if (a.legScore - a.armScore != b.legScore - b.armScore)
+      return a.legScore - a.armScore < b.legScore - b.armScore;
+    return a.lowest > b.lowest;
+  });
+  if (legIt->lowest < 0) {
+    layout.legs[side] = limbRoles(s, g, legIt->chain);
+    limbs.erase(legIt);
+  }
+  if (limbs.empty()) return;
+  auto armIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
+    if (a.armScore != b.armScore) return a.armScore < b.armScore;
+    return a.length < b.length;
+  });
+  layout.arms[side] = limbRoles(s, g, armIt->chain);
+}
 
-  // Chest: where both arms branch off; spine: root to chest.
+/// Chest: where both arms branch off (the one arm's parent with one arm); spine: root to chest.
+void chestAndSpine(const Skeleton& s, BodyLayout& layout) {
   auto armStart = [&](const BodyLimb& a) { return a.collar >= 0 ? a.collar : a.upper; };
   if (layout.arms[0].valid() && layout.arms[1].valid())
     layout.chest = commonAncestor(s, armStart(layout.arms[0]), armStart(layout.arms[1]));
   else if (layout.arms[0].valid() || layout.arms[1].valid())
     layout.chest =
         s.joints[armStart(layout.arms[0].valid() ? layout.arms[0] : layout.arms[1])].parent;
-  if (layout.chest >= 0) layout.spine = pathBetween(s, root, layout.chest);
+  if (layout.chest >= 0) layout.spine = pathBetween(s, layout.root, layout.chest);
+}
 
-  // Neck and head: a joint named "head" in the chest's centre subtree, else follow single
-  // centre children from the chest until a joint branches (a head carrying face bones).
+/// Neck and head: a joint named "head" in the chest's centre subtree, else follow single centre
+/// children from the chest until a joint branches (a head carrying face bones).
+void neckAndHead(const Skeleton& s, const Geometry& g, const std::vector<int>& subtree,
+                 BodyLayout& layout) {
+  const int root = layout.root;
   const int neckBase = layout.chest >= 0 ? layout.chest : root;
   std::vector<bool> inCentre(s.size(), false);
   for (int j = 0; j < s.size(); ++j) {
@@ -286,15 +298,35 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
     layout.head = j;
   }
   if (layout.head >= 0) layout.neck = pathBetween(s, neckBase, layout.head);
+}
 
+/// The legs' mean rest length, thigh plus shin.
+double meanLegLength(const Geometry& g, const BodyLayout& layout) {
+  double length = 0;
   int legs = 0;
   for (const BodyLimb& leg : layout.legs) {
     if (!leg.valid()) continue;
-    layout.legLength += (g.head[leg.lower] - g.head[leg.upper]).norm() +
-                        (g.head[leg.end] - g.head[leg.lower]).norm();
+    length += (g.head[leg.lower] - g.head[leg.upper]).norm() +
+              (g.head[leg.end] - g.head[leg.lower]).norm();
     ++legs;
   }
-  if (legs > 0) layout.legLength /= legs;
+  return legs > 0 ? length / legs : 0.0;
+}
+
+}  // namespace
+
+BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) {
+  BodyLayout layout;
+  if (s.empty()) return layout;
+  const Geometry g = geometryOf(s);
+  const std::vector<int> subtree = subtreeSizes(s);
+  layout.root = bodyRoot(s, subtree);
+  layout.sides = bodySides(s, g, layout.root, params);
+  const double legReference = legReferenceHeight(g, layout.root, params);
+  for (int side = 0; side < 2; ++side) sideLimbs(s, g, side, legReference, params, layout);
+  chestAndSpine(s, layout);
+  neckAndHead(s, g, subtree, layout);
+  layout.legLength = meanLegLength(g, layout);
   return layout;
 }
 
