@@ -256,20 +256,21 @@ class SceneReader {
     return meshGlobal;
   }
 
-  void readMeshes() {
-    SourceMesh src;
+  /// The file's material names (or material_N), at least one.
+  std::vector<std::string> materialNames() const {
+    std::vector<std::string> names;
     for (unsigned i = 0; i < scene_.mNumMaterials; ++i) {
       aiString name;
       scene_.mMaterials[i]->Get(AI_MATKEY_NAME, name);
-      src.materialNames.push_back(name.length ? name.C_Str() : "material_" + std::to_string(i));
+      names.push_back(name.length ? name.C_Str() : "material_" + std::to_string(i));
     }
-    if (src.materialNames.empty()) src.materialNames.push_back("default");
+    if (names.empty()) names.push_back("default");
+    return names;
+  }
 
-    std::vector<char> bindFromOffsets(ch_.skeleton.size(), 0);
-    std::vector<std::vector<Influence>> weights;
-    bool anyNormals = false, anyUVs = false;
-    // Each node instance of a mesh is one part; skinned meshes are used once.
-    std::vector<std::pair<unsigned, int>> instances;  // mesh, node
+  /// Each node instance of a mesh is one part (mesh, node); skinned meshes are used once.
+  std::vector<std::pair<unsigned, int>> meshInstances() const {
+    std::vector<std::pair<unsigned, int>> instances;
     std::set<unsigned> skinnedSeen;
     for (std::size_t n = 0; n < nodes_.size(); ++n)
       for (unsigned k = 0; k < nodes_[n].node->mNumMeshes; ++k) {
@@ -278,83 +279,89 @@ class SceneReader {
         if (scene_.mMeshes[m]->HasBones() && !skinnedSeen.insert(m).second) continue;
         instances.emplace_back(m, int(n));
       }
-    for (auto [m, n] : instances) {
-      const aiMesh* mesh = scene_.mMeshes[m];
-      anyNormals |= mesh->HasNormals();
-      anyUVs |= mesh->HasTextureCoords(0);
-    }
-    std::vector<std::vector<Influence>> perVertex;
-    bool anySkin = false;
-    for (auto [m, n] : instances) {
-      const aiMesh* mesh = scene_.mMeshes[m];
-      if (mesh->mNumFaces == 0 || !(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
-      Transform place = nodes_[n].global;
-      int rigidJoint = -1;  // an unskinned mesh hanging under a joint moves with it
-      if (mesh->HasBones()) {
-        place = placeSkinnedMesh(m, bindFromOffsets);
-      } else {
-        for (int a = n; a >= 0 && rigidJoint < 0; a = nodes_[a].parent)
-          if (nodes_[a].joint) rigidJoint = nodes_[a].jointIndex;
-      }
-      const Eigen::Matrix3d normalMatrix = place.linear().inverse().transpose();
-      MeshPart part;
-      part.name = mesh->mName.length ? mesh->mName.C_Str() : nodes_[n].node->mName.C_Str();
-      part.firstVertex = static_cast<int>(src.positions.size());
-      part.vertexCount = static_cast<int>(mesh->mNumVertices);
-      part.firstTriangle = static_cast<int>(src.triangles.size());
-      part.material = std::min<int>(mesh->mMaterialIndex, int(src.materialNames.size()) - 1);
-      for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-        const aiVector3D& p = mesh->mVertices[v];
-        src.positions.push_back(place * Eigen::Vector3d(p.x, p.y, p.z));
-        if (anyNormals) {
-          Eigen::Vector3d nrm = Eigen::Vector3d::UnitY();
-          if (mesh->HasNormals()) {
-            const aiVector3D& q = mesh->mNormals[v];
-            nrm = (normalMatrix * Eigen::Vector3d(q.x, q.y, q.z)).normalized();
-            if (!nrm.allFinite()) nrm = Eigen::Vector3d::UnitY();
-          }
-          src.normals.push_back(nrm);
-        }
-        if (anyUVs) {
-          const aiVector3D uv =
-              mesh->HasTextureCoords(0) ? mesh->mTextureCoords[0][v] : aiVector3D();
-          src.uvs.emplace_back(uv.x, uv.y);
-        }
-      }
-      perVertex.resize(src.positions.size());
-      if (mesh->HasBones()) {
-        anySkin = true;
-        for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-          const aiBone* bone = mesh->mBones[b];
-          const int j = jointOfNode(bone->mName.C_Str());
-          for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-            const aiVertexWeight& vw = bone->mWeights[w];
-            if (vw.mVertexId < mesh->mNumVertices)
-              perVertex[part.firstVertex + vw.mVertexId].push_back({j, double(vw.mWeight)});
-          }
-        }
-      } else if (rigidJoint >= 0) {
-        anySkin = true;
-        for (int v = 0; v < part.vertexCount; ++v)
-          perVertex[part.firstVertex + v].push_back({rigidJoint, 1.0});
-      }
-      for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-        const aiFace& face = mesh->mFaces[f];
-        if (face.mNumIndices != 3) continue;
-        bool valid = true;
-        for (int c = 0; c < 3; ++c) valid &= face.mIndices[c] < mesh->mNumVertices;
-        if (!valid) continue;
-        src.triangles.emplace_back(part.firstVertex + int(face.mIndices[0]),
-                                   part.firstVertex + int(face.mIndices[1]),
-                                   part.firstVertex + int(face.mIndices[2]));
-        src.triangleMaterial.push_back(part.material);
-      }
-      part.triangleCount = static_cast<int>(src.triangles.size()) - part.firstTriangle;
-      src.parts.push_back(part);
-    }
+    return instances;
+  }
 
-    // Rest locals from the bind globals (they changed where the offsets defined the bind pose;
-    // joints below such a bone that skin nothing keep their local transform).
+  /// The merged mesh being read: vertices, attributes and influences of the parts so far.
+  struct MergedMesh {
+    SourceMesh src;
+    std::vector<std::vector<Influence>> perVertex;
+    bool anyNormals = false, anyUVs = false, anySkin = false;
+  };
+
+  /// Appends mesh `m` placed at node `n`: its vertices in character space (a skinned mesh by its
+  /// bones' bind pose, pitfall 2), normals and UVs when any part has them, its influences (an
+  /// unskinned mesh under a joint moves with it), its triangles.
+  void appendPart(unsigned m, int n, std::vector<char>& bindFromOffsets, MergedMesh& out) {
+    const aiMesh* mesh = scene_.mMeshes[m];
+    SourceMesh& src = out.src;
+    Transform place = nodes_[n].global;
+    int rigidJoint = -1;  // an unskinned mesh hanging under a joint moves with it
+    if (mesh->HasBones()) {
+      place = placeSkinnedMesh(m, bindFromOffsets);
+    } else {
+      for (int a = n; a >= 0 && rigidJoint < 0; a = nodes_[a].parent)
+        if (nodes_[a].joint) rigidJoint = nodes_[a].jointIndex;
+    }
+    const Eigen::Matrix3d normalMatrix = place.linear().inverse().transpose();
+    MeshPart part;
+    part.name = mesh->mName.length ? mesh->mName.C_Str() : nodes_[n].node->mName.C_Str();
+    part.firstVertex = static_cast<int>(src.positions.size());
+    part.vertexCount = static_cast<int>(mesh->mNumVertices);
+    part.firstTriangle = static_cast<int>(src.triangles.size());
+    part.material = std::min<int>(mesh->mMaterialIndex, int(src.materialNames.size()) - 1);
+    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+      const aiVector3D& p = mesh->mVertices[v];
+      src.positions.push_back(place * Eigen::Vector3d(p.x, p.y, p.z));
+      if (out.anyNormals) {
+        Eigen::Vector3d nrm = Eigen::Vector3d::UnitY();
+        if (mesh->HasNormals()) {
+          const aiVector3D& q = mesh->mNormals[v];
+          nrm = (normalMatrix * Eigen::Vector3d(q.x, q.y, q.z)).normalized();
+          if (!nrm.allFinite()) nrm = Eigen::Vector3d::UnitY();
+        }
+        src.normals.push_back(nrm);
+      }
+      if (out.anyUVs) {
+        const aiVector3D uv = mesh->HasTextureCoords(0) ? mesh->mTextureCoords[0][v] : aiVector3D();
+        src.uvs.emplace_back(uv.x, uv.y);
+      }
+    }
+    out.perVertex.resize(src.positions.size());
+    if (mesh->HasBones()) {
+      out.anySkin = true;
+      for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+        const aiBone* bone = mesh->mBones[b];
+        const int j = jointOfNode(bone->mName.C_Str());
+        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+          const aiVertexWeight& vw = bone->mWeights[w];
+          if (vw.mVertexId < mesh->mNumVertices)
+            out.perVertex[part.firstVertex + vw.mVertexId].push_back({j, double(vw.mWeight)});
+        }
+      }
+    } else if (rigidJoint >= 0) {
+      out.anySkin = true;
+      for (int v = 0; v < part.vertexCount; ++v)
+        out.perVertex[part.firstVertex + v].push_back({rigidJoint, 1.0});
+    }
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+      const aiFace& face = mesh->mFaces[f];
+      if (face.mNumIndices != 3) continue;
+      bool valid = true;
+      for (int c = 0; c < 3; ++c) valid &= face.mIndices[c] < mesh->mNumVertices;
+      if (!valid) continue;
+      src.triangles.emplace_back(part.firstVertex + int(face.mIndices[0]),
+                                 part.firstVertex + int(face.mIndices[1]),
+                                 part.firstVertex + int(face.mIndices[2]));
+      src.triangleMaterial.push_back(part.material);
+    }
+    part.triangleCount = static_cast<int>(src.triangles.size()) - part.firstTriangle;
+    src.parts.push_back(part);
+  }
+
+  /// Rest locals from the bind globals (they changed where the offsets defined the bind pose;
+  /// joints below such a bone that skin nothing keep their local transform).
+  void restLocalsFromBindGlobals(std::vector<char>& bindFromOffsets) {
     Skeleton& s = ch_.skeleton;
     for (int j = 0; j < s.size(); ++j) {
       const int p = s.joints[j].parent;
@@ -370,15 +377,31 @@ class SceneReader {
       s.joints[j].restLocal =
           p < 0 ? bindGlobals_[j] : Transform(bindGlobals_[p].inverse() * bindGlobals_[j]);
     }
+  }
 
-    if (anySkin) {
-      ch_.skin.perVertex = std::move(perVertex);
+  void readMeshes() {
+    MergedMesh merged;
+    merged.src.materialNames = materialNames();
+    std::vector<char> bindFromOffsets(ch_.skeleton.size(), 0);
+    const std::vector<std::pair<unsigned, int>> instances = meshInstances();
+    for (auto [m, n] : instances) {
+      merged.anyNormals |= scene_.mMeshes[m]->HasNormals();
+      merged.anyUVs |= scene_.mMeshes[m]->HasTextureCoords(0);
+    }
+    for (auto [m, n] : instances) {
+      const aiMesh* mesh = scene_.mMeshes[m];
+      if (mesh->mNumFaces == 0 || !(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
+      appendPart(m, n, bindFromOffsets, merged);
+    }
+    restLocalsFromBindGlobals(bindFromOffsets);
+    if (merged.anySkin) {
+      ch_.skin.perVertex = std::move(merged.perVertex);
       const int changed = ch_.skin.normalize();
       if (changed > 0)
         ch_.notes.push_back("skin weights normalized on " + std::to_string(changed) + " of " +
                             std::to_string(ch_.skin.vertexCount()) + " vertices");
     }
-    ch_.mesh = buildMesh(std::move(src), relativeWeldTolerance);
+    ch_.mesh = buildMesh(std::move(merged.src), relativeWeldTolerance);
   }
 
  public:
