@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "field/head_vertex.h"
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "io/import_character.h"
 #include "midpoint_subdivision.h"
 

@@ -7,7 +7,7 @@
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
 #include "field/head_vertex.h"
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "io/graph_report.h"
 #include "util/atomic_file.h"
 

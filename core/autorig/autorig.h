@@ -19,7 +19,7 @@
 #include "autorig/body_class.h"
 #include "autorig/symmetry_axis.h"
 #include "autorig/template_skeletons.h"
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "io/rig_json.h"
 #include "util/expected.h"
 #include "util/progress.h"

@@ -2,7 +2,7 @@
 // JSON report of a mesh graph (`rigwright-cli graph --json`).
 #include <nlohmann/json.hpp>
 
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 
 namespace rw {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "retarget/control_links.h"
 #include "retarget/graph_matching.h"
 #include "retarget/placement_params.h"

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "field/head_vertex.h"
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "support/implicit_meshes.h"
 
 using namespace rw;

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "field/head_vertex.h"
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 #include "support/real_models.h"
 
 using namespace rw;

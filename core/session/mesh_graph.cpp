@@ -1,7 +1,11 @@
-#include "graph/mesh_graph.h"
+#include "session/mesh_graph.h"
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <string>
+
+#include "session/rig_session.h"
 
 namespace rw {
 
@@ -33,27 +37,27 @@ std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& dom
 
 Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int head, const MeshGraphParams& params,
                                    const Progress* progress) {
-  using Clock = std::chrono::steady_clock;
+  const int n = static_cast<int>(mesh.positions.size());
+  if (head < 0 || head >= n)
+    return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
+                 std::to_string(n) + " welded vertices)"};
+  // The session's mesh stages, the one definition of the pipeline. It borrows the mesh, which
+  // outlives this call.
+  RigSession session;
+  session.setMesh(std::shared_ptr<const Mesh>(&mesh, [](const Mesh*) {}));
+  session.setMeshHead(head);
+  RigParams rigParams;
+  rigParams.mesh = params;
+  session.setParams(rigParams);
+  if (Status bad = session.run(progress)) return *bad;
   MeshGraph result;
-  auto t0 = Clock::now();
-  Expected<HarmonicField> field = harmonicField(mesh, head, params.field, progress);
-  if (!field) return field.error();
-  result.field = std::move(field).value();
-  auto t1 = Clock::now();
-  result.stageSeconds.emplace_back("field", std::chrono::duration<double>(t1 - t0).count());
-  if (progress && progress->cancelled()) return Error{"cancelled"};
-  result.reeb = computeReebGraph(mesh, result.field, params.reeb);
-  auto t2 = Clock::now();
-  result.stageSeconds.emplace_back("reeb", std::chrono::duration<double>(t2 - t1).count());
-  result.arcOfSourceVertex =
-      arcsOfSourceVertices(mesh, result.field.domain, result.reeb.arcOfVertex);
-  if (progress && progress->cancelled()) return Error{"cancelled"};
-  result.multires = buildMultiresolution(result.reeb.graph, params.multires);
-  auto t3 = Clock::now();
-  result.stageSeconds.emplace_back("multires", std::chrono::duration<double>(t3 - t2).count());
-  result.symmetry = detectSymmetry(result.multires, params.symmetry);
-  auto t4 = Clock::now();
-  result.stageSeconds.emplace_back("symmetry", std::chrono::duration<double>(t4 - t3).count());
+  result.field = *session.field();
+  result.reeb = *session.reeb();
+  result.arcOfSourceVertex = *session.arcOfSourceVertex();
+  result.multires = *session.multires();
+  result.symmetry = *session.meshSymmetry();
+  for (const StageTime& t : session.stageTimes())
+    result.stageSeconds.emplace_back(rigStageName(t.stage), t.seconds);
   return result;
 }
 
