@@ -17,6 +17,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # a real client for exported FBX / glTF (tests open our files in Blender; its glTF importer needs numpy)
   blender python3-numpy
+  # the behaviour-fingerprint test (tests/golden) and the corpus tools
+  python3
 )
 
 sudo_cmd=()

@@ -1,5 +1,5 @@
 #include "field/head_vertex.h"
-#include "util/union_find.h"
+#include "mesh/mesh_parts.h"
 
 #include <cstdlib>
 #include <limits>
@@ -23,16 +23,15 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
   for (const auto& t : mesh.triangles) used[t[0]] = used[t[1]] = used[t[2]] = 1;
   if (spec == "auto") {
     // Parts by triangle count.
-    UnionFind parts(static_cast<int>(mesh.positions.size()));
-    for (const auto& t : mesh.triangles) parts.attach(t[0], t[1]), parts.attach(t[1], t[2]);
-    std::vector<int> size(mesh.positions.size(), 0);
-    for (const auto& t : mesh.triangles) ++size[parts.find(t[0])];
+    const MeshParts parts = connectedParts(static_cast<int>(mesh.positions.size()), mesh.triangles);
+    std::vector<int> size(parts.count(), 0);
+    for (int p = 0; p < parts.count(); ++p) size[p] = int(parts.triangles[p].size());
     // The highest point of the big parts: a head modelled as its own shell (it can be
     // half the body's size) counts, eyes and buttons do not.
     const int largest = *std::max_element(size.begin(), size.end());
     int best = -1;
     for (int v = 0; v < int(mesh.positions.size()); ++v)
-      if (used[v] && size[parts.find(v)] >= 0.2 * largest &&
+      if (used[v] && size[parts.partOf[v]] >= 0.2 * largest &&
           (best < 0 || mesh.positions[v].y() > mesh.positions[best].y()))
         best = v;
     return best;

@@ -1,4 +1,5 @@
 #include "field/surface_domain.h"
+#include "mesh/mesh_parts.h"
 #include "util/union_find.h"
 
 #include <algorithm>
@@ -111,57 +112,24 @@ void capHoles(SurfaceDomain& d) {
 
 namespace {
 
-/// The mesh's connected parts (vertices on no triangle are in none) with their boxes.
-struct MeshParts {
-  std::vector<int> component;  ///< per welded vertex, -1 when on no triangle
-  std::vector<Eigen::AlignedBox3d> boxes;
-  std::vector<std::vector<int>> members;
-};
-
-MeshParts connectedParts(const Mesh& mesh) {
-  const int n = static_cast<int>(mesh.positions.size());
-  UnionFind parts(n);
-  std::vector<char> used(n, 0);
-  for (const Eigen::Vector3i& t : mesh.triangles) {
-    used[t[0]] = used[t[1]] = used[t[2]] = 1;
-    parts.attach(t[0], t[1]);
-    parts.attach(t[1], t[2]);
-  }
-  MeshParts out;
-  out.component.assign(n, -1);
-  std::unordered_map<int, int> componentOfRoot;
-  for (int v = 0; v < n; ++v) {
-    if (!used[v]) continue;
-    const int r = parts.find(v);
-    auto [it, inserted] = componentOfRoot.emplace(r, int(out.boxes.size()));
-    if (inserted) {
-      out.boxes.emplace_back();
-      out.members.emplace_back();
-    }
-    out.component[v] = it->second;
-    out.boxes[it->second].extend(mesh.positions[v]);
-    out.members[it->second].push_back(v);
-  }
-  return out;
-}
-
 /// Which parts the topology keeps: the head's, and every part whose box is at least
 /// `tinyIslandFraction` of the size. Sets the active vertices and triangles of `d`.
 std::vector<char> keepParts(const Mesh& mesh, const MeshParts& parts, int headComponent,
                             const SurfaceDomainParams& params, SurfaceDomain& d) {
   const int n = static_cast<int>(mesh.positions.size());
   const double size = mesh.size();
-  std::vector<char> keep(parts.boxes.size(), 0);
-  for (std::size_t c = 0; c < parts.boxes.size(); ++c) {
-    keep[c] = int(c) == headComponent ||
-              parts.boxes[c].diagonal().norm() >= params.tinyIslandFraction * size;
+  std::vector<char> keep(parts.vertices.size(), 0);
+  for (std::size_t c = 0; c < parts.vertices.size(); ++c) {
+    Eigen::AlignedBox3d box;
+    for (int v : parts.vertices[c]) box.extend(mesh.positions[v]);
+    keep[c] = int(c) == headComponent || box.diagonal().norm() >= params.tinyIslandFraction * size;
     if (!keep[c]) {
       ++d.droppedIslands;
-      d.droppedVertices += int(parts.members[c].size());
+      d.droppedVertices += int(parts.vertices[c].size());
     }
   }
   d.active.assign(n, 0);
-  for (int v = 0; v < n; ++v) d.active[v] = parts.component[v] >= 0 && keep[parts.component[v]];
+  for (int v = 0; v < n; ++v) d.active[v] = parts.partOf[v] >= 0 && keep[parts.partOf[v]];
   for (const Eigen::Vector3i& t : mesh.triangles)
     if (d.active[t[0]]) d.triangles.push_back(t);
   if (d.droppedIslands)
@@ -182,19 +150,19 @@ void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int he
                    double size, const SurfaceDomainParams& params, SurfaceDomain& d) {
   const int n = d.meshVertexCount;
   std::vector<int> pending;
-  for (std::size_t c = 0; c < parts.boxes.size(); ++c)
+  for (std::size_t c = 0; c < parts.vertices.size(); ++c)
     if (keep[c] && int(c) != headComponent) pending.push_back(int(c));
   if (pending.empty()) return;
   int welded = 0, bridged = 0;
   const double seam = params.seamWeldFraction * size;
-  PointGrid connected(d.positions, parts.members[headComponent], std::max(size * 0.02, 1e-12));
+  PointGrid connected(d.positions, parts.vertices[headComponent], std::max(size * 0.02, 1e-12));
   while (!pending.empty()) {
     double best = std::numeric_limits<double>::infinity();
     int bestPending = -1, bestA = -1, bestB = -1;
     // A sparse pass first gives a tight bound, so the full pass only searches nearby cells.
     for (int pass = 0; pass < 2; ++pass)
       for (std::size_t i = 0; i < pending.size(); ++i) {
-        const std::vector<int>& part = parts.members[pending[i]];
+        const std::vector<int>& part = parts.vertices[pending[i]];
         const std::size_t step = pass == 0 ? std::max<std::size_t>(1, part.size() / 64) : 1;
         for (std::size_t k = 0; k < part.size(); k += step) {
           auto [w, dist] = connected.nearest(d.positions[part[k]], best);
@@ -203,7 +171,7 @@ void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int he
       }
     if (bestPending < 0) break;
     if (best <= seam) {
-      for (int v : parts.members[pending[bestPending]]) {
+      for (int v : parts.vertices[pending[bestPending]]) {
         auto [w, dist] = connected.nearest(d.positions[v], seam);
         if (w >= 0 && dist <= seam) d.representative[v] = d.representative[w];
       }
@@ -212,7 +180,7 @@ void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int he
       d.bridges.push_back({bestA, bestB});
       ++bridged;
     }
-    for (int v : parts.members[pending[bestPending]]) connected.insert(v);
+    for (int v : parts.vertices[pending[bestPending]]) connected.insert(v);
     pending.erase(pending.begin() + bestPending);
   }
   if (welded)
@@ -266,10 +234,10 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
   if (head < 0 || head >= n)
     return Error{"head vertex " + std::to_string(head) + " does not exist (the mesh has " +
                  std::to_string(n) + " welded vertices)"};
-  const MeshParts parts = connectedParts(mesh);
-  if (parts.component[head] < 0)
+  const MeshParts parts = connectedParts(n, mesh.triangles);
+  if (parts.partOf[head] < 0)
     return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
-  const int headComponent = parts.component[head];
+  const int headComponent = parts.partOf[head];
   SurfaceDomain d;
   d.vertexCount = n;
   const std::vector<char> keep = keepParts(mesh, parts, headComponent, params, d);

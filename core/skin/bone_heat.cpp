@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "field/cotangent_laplacian.h"
+#include "mesh/mesh_parts.h"
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
-#include "util/union_find.h"
 
 namespace rw {
 namespace {
@@ -86,37 +86,6 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
       }
   }
   return heat;
-}
-
-/// The mesh's connected parts: their vertices and triangles; vertices in no triangle are in none.
-struct MeshParts {
-  std::vector<char> inTriangle;
-  std::vector<std::vector<int>> vertices, triangles;
-};
-
-MeshParts meshParts(int n, const std::vector<Eigen::Vector3i>& T) {
-  MeshParts out;
-  UnionFind parts(n);
-  out.inTriangle.assign(n, 0);
-  for (const Eigen::Vector3i& t : T)
-    for (int c = 0; c < 3; ++c) {
-      out.inTriangle[t[c]] = 1;
-      parts.attach(t[c], t[0]);
-    }
-  std::vector<int> componentOf(n, -1);
-  for (int v = 0; v < n; ++v) {
-    if (!out.inTriangle[v]) continue;
-    const int r = parts.find(v);
-    if (componentOf[r] < 0) {
-      componentOf[r] = int(out.vertices.size());
-      out.vertices.emplace_back();
-    }
-    componentOf[v] = componentOf[r];
-    out.vertices[componentOf[v]].push_back(v);
-  }
-  out.triangles.resize(out.vertices.size());
-  for (int t = 0; t < int(T.size()); ++t) out.triangles[componentOf[T[t][0]]].push_back(t);
-  return out;
 }
 
 /// How one part's weights were found.
@@ -326,8 +295,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress && progress->cancelled()) return Error{"cancelled"};
 
   // Connected parts, each solved on its own.
-  const MeshParts parts = meshParts(n, T);
-  const std::vector<char>& inTriangle = parts.inTriangle;
+  const MeshParts parts = connectedParts(n, T);
   const std::vector<std::vector<int>>& componentVertices = parts.vertices;
   const std::vector<std::vector<int>>& componentTriangles = parts.triangles;
   report.components = int(componentVertices.size());
@@ -353,7 +321,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     report.looseParts.push_back(part);
   };
   for (int v = 0; v < n; ++v)
-    if (!inTriangle[v]) {
+    if (parts.partOf[v] < 0) {
       ++report.isolatedVertices;
       attachRigidly({v}, "", false);
     }
