@@ -26,11 +26,15 @@ Status exportCharacter(const Character& original, const std::string& path,
                        const ExportSettings& settings) {
   const std::optional<ExportFormat> format = exportFormatFor(path);
   if (!format) return Error{path + ": unknown export format (use .fbx, .glb, .gltf or .json)"};
+  ExportSettings effective = settings;
+  if (*format == ExportFormat::Glb || *format == ExportFormat::Gltf)
+    effective.fileUnitMetres = 1.0;  // glTF's unit is the metre
   // Copies only when something changes: a large mesh costs a noticeable share of the write.
   const bool reshape =
-      settings.deformBonesOnly || settings.singleRootBone || settings.fileUnitMetres > 0;
+      effective.deformBonesOnly || effective.singleRootBone ||
+      (effective.fileUnitMetres > 0 && effective.fileUnitMetres != original.metresPerUnit);
   std::optional<Character> prepared;
-  if (reshape) prepared = prepareForExport(original, settings);
+  if (reshape) prepared = prepareForExport(original, effective);
   const Character& character = prepared ? *prepared : original;
   switch (*format) {
     case ExportFormat::Fbx: {
@@ -39,10 +43,8 @@ Status exportCharacter(const Character& original, const std::string& path,
       return writeFileAtomically(path, *bytes);
     }
     case ExportFormat::Glb:
-    case ExportFormat::Gltf:  // glTF's unit is the metre
-      return character.metresPerUnit == 1.0
-                 ? exportGltf(character, path)
-                 : exportGltf(rescaled(character, character.metresPerUnit), path);
+    case ExportFormat::Gltf:
+      return exportGltf(character, path);
     case ExportFormat::RigJson: {
       RigDocument rig;
       rig.skeleton = character.skeleton;
