@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <nlohmann/json.hpp>
 
+#include "io/json_fields.h"
 #include "util/atomic_file.h"
 
 namespace rw::ui {
@@ -35,21 +36,67 @@ json paramsToJson(const RigParams& p) {
           {"lengthThreshold", p.mesh.symmetry.lengthThreshold}};
 }
 
-/// Reads the fields present (a missing one keeps its default); a wrong type is an error.
-void paramsFromJson(const json& j, RigParams& p) {
-  auto number = [&](const char* key, double& out) {
-    if (j.contains(key)) out = j.at(key).get<double>();
+/// Reads the fields present (a missing one keeps its default); a wrong type or an out-of-range
+/// value is an error. The ranges are the parameter dock's.
+bool paramsFromJson(const json& j, JsonFields& f, RigParams& p) {
+  if (!f.object(j, "parameters")) return false;
+  auto number = [&](const char* key, double min, double max, double& out) {
+    const json* v = JsonFields::field(j, key);
+    return !v || f.number(*v, std::string("parameters.") + key, min, max, out);
   };
-  auto integer = [&](const char* key, int& out) {
-    if (j.contains(key)) out = j.at(key).get<int>();
+  auto integer = [&](const char* key, int min, int max, int& out) {
+    const json* v = JsonFields::field(j, key);
+    return !v || f.integer(*v, std::string("parameters.") + key, min, max, out);
   };
-  number("gammaAngle", p.placement.gammaAngle);
-  number("gammaLength", p.placement.gammaLength);
-  number("gammaDistance", p.placement.gammaDistance);
-  integer("samples", p.placement.samples);
-  integer("levels", p.mesh.multires.levels);
-  number("filterFraction", p.mesh.multires.filterFraction);
-  number("lengthThreshold", p.mesh.symmetry.lengthThreshold);
+  return number("gammaAngle", 0.0, 10.0, p.placement.gammaAngle) &&
+         number("gammaLength", 0.0, 10.0, p.placement.gammaLength) &&
+         number("gammaDistance", 0.0, 10.0, p.placement.gammaDistance) &&
+         integer("samples", 8, 200, p.placement.samples) &&
+         integer("levels", 1, 20, p.mesh.multires.levels) &&
+         number("filterFraction", 0.0, 0.5, p.mesh.multires.filterFraction) &&
+         number("lengthThreshold", 0.0, 1.0, p.mesh.symmetry.lengthThreshold);
+}
+
+/// The header: a project of this format and version.
+bool readProjectHeader(const json& j, JsonFields& f) {
+  if (!f.object(j, "top level")) return false;
+  const json* format = JsonFields::field(j, "format");
+  if (!format || !format->is_string() || format->get<std::string>() != kProjectFormat)
+    return f.fail("format", std::string("not \"") + kProjectFormat + "\"");
+  const json* version = JsonFields::field(j, "version");
+  if (!version || !version->is_number_integer() || version->get<std::int64_t>() != kProjectVersion)
+    return f.fail("version",
+                  "unsupported (this build reads " + std::to_string(kProjectVersion) + ")");
+  return true;
+}
+
+/// The files, heads, parameters and view state; paths relative to the project's folder.
+bool readProjectFields(const json& j, const QDir& dir, JsonFields& f, Project& project) {
+  auto path = [&](const char* key, QString& out) {
+    const json* v = JsonFields::field(j, key);
+    std::string stored;
+    if (v && !f.string(*v, key, stored)) return false;
+    out = resolve(stored, dir);
+    return true;
+  };
+  if (!path("mesh", project.meshPath) || !path("skeleton", project.skeletonPath) ||
+      !path("motion", project.motionPath))
+    return false;
+  if (project.meshPath.isEmpty()) return f.fail("mesh", "missing");
+  if (const json* head = JsonFields::field(j, "meshHead"))
+    if (!f.integer(*head, "meshHead", -1, int(f.limits().maxIndex), project.meshHead)) return false;
+  if (const json* head = JsonFields::field(j, "skeletonHead")) {
+    std::string name;
+    if (!f.name(*head, "skeletonHead", name)) return false;
+    project.skeletonHead = QString::fromStdString(name);
+  }
+  if (const json* params = JsonFields::field(j, "parameters"))
+    if (!paramsFromJson(*params, f, project.params)) return false;
+  if (const json* retarget = JsonFields::field(j, "retarget"))
+    if (!f.boolean(*retarget, "retarget", project.retarget)) return false;
+  if (const json* level = JsonFields::field(j, "displayLevel"))
+    if (!f.integer(*level, "displayLevel", -1, 64, project.displayLevel)) return false;
+  return true;
 }
 
 }  // namespace
@@ -61,29 +108,11 @@ Expected<Project> readProject(const QString& path) {
     return Error{name + ": cannot open the project (" + file.errorString().toStdString() + ")"};
   const QByteArray bytes = file.readAll();
   const json j = json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return Error{name + ": not a JSON project file"};
-  if (j.value("format", std::string()) != kProjectFormat)
-    return Error{name + ": 'format' is not \"" + kProjectFormat + "\""};
-  if (j.value("version", 0) != kProjectVersion)
-    return Error{name + ": unsupported project version (this build reads " +
-                 std::to_string(kProjectVersion) + ")"};
-  const QDir dir = QFileInfo(path).absoluteDir();
+  if (j.is_discarded()) return Error{name + ": not a JSON project file"};
+  JsonFields f(name);
   Project project;
-  try {
-    project.meshPath = resolve(j.value("mesh", std::string()), dir);
-    project.skeletonPath = resolve(j.value("skeleton", std::string()), dir);
-    project.motionPath = resolve(j.value("motion", std::string()), dir);
-    if (project.meshPath.isEmpty()) return Error{name + ": 'mesh' is missing"};
-    if (j.contains("meshHead") && !j.at("meshHead").is_null())
-      project.meshHead = j.at("meshHead").get<int>();
-    if (j.contains("skeletonHead") && !j.at("skeletonHead").is_null())
-      project.skeletonHead = QString::fromStdString(j.at("skeletonHead").get<std::string>());
-    if (j.contains("parameters")) paramsFromJson(j.at("parameters"), project.params);
-    project.retarget = j.value("retarget", false);
-    project.displayLevel = j.value("displayLevel", -1);
-  } catch (const json::exception& e) {
-    return Error{name + ": a field has the wrong type (" + e.what() + ")"};
-  }
+  if (!readProjectHeader(j, f) || !readProjectFields(j, QFileInfo(path).absoluteDir(), f, project))
+    return *f.problem();
   return project;
 }
 

@@ -10,8 +10,10 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "io/clip_json.h"
 #include "io/export/export_character.h"
+#include "io/json_fields.h"
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_metrics.h"
@@ -28,16 +30,19 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 
 /// A map file: {"source": "target", ...} or a rig JSON / object with a "jointMap".
 Expected<std::map<std::string, std::string>> readMap(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Error{path + ": cannot open the joint map"};
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return Error{path + ": not a JSON object"};
+  Expected<nlohmann::json> read = readJsonFile(path);
+  if (!read) return read.error();
+  nlohmann::json j = std::move(read).value();
+  if (!j.is_object()) return Error{path + ": not a JSON object"};
   if (j.contains("jointMap")) j = j["jointMap"];
+  JsonFields f(path);
+  if (!f.object(j, "jointMap")) return *f.problem();
   std::map<std::string, std::string> map;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    if (!it.value().is_string())
-      return Error{path + ": joint map entry '" + it.key() + "' is not a joint name"};
-    map[it.key()] = it.value().get<std::string>();
+    std::string target;
+    if (!f.name(it.value(), "joint map entry '" + printable(it.key()) + "'", target))
+      return *f.problem();
+    map[it.key()] = target;
   }
   return map;
 }
@@ -65,7 +70,8 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--json", o->json, "write the quality report to this file ('-' for stdout)");
   cmd->add_option("--clip", o->clip, "the motion's clip to retarget, by name, or 'all'")
       ->capture_default_str();
-  cmd->add_option("--fps", o->params.framesPerSecond, "output frame rate (default: the motion's)");
+  cmd->add_option("--fps", o->params.framesPerSecond, "output frame rate (default: the motion's)")
+      ->check(finiteRange(1.0, 1000.0));
   cmd->callback([o, &exitCode] {
     exitCode = kExitBadInput;
     if (!checkOutputFormat(o->out)) return;
@@ -138,11 +144,11 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out, presetSettings(o->preset));
     } else if (added.size() == 1) {
-      written = writeFileAtomically(o->out, clipToJson(added.front(), rig).dump() + "\n");
+      written = writeJsonFile(o->out, clipToJson(added.front(), rig), -1);
     } else {
       nlohmann::json all = {{"format", "rigwright-clips"}, {"version", 1}, {"clips", {}}};
       for (const AnimationClip& clip : added) all["clips"].push_back(clipToJson(clip, rig));
-      written = writeFileAtomically(o->out, all.dump() + "\n");
+      written = writeJsonFile(o->out, all, -1);
     }
     if (Status bad = written) {
       std::cerr << bad->message << std::endl;

@@ -10,6 +10,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "field/head_vertex.h"
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
@@ -84,11 +85,11 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--filter", options->params.graph.multires.filterFraction,
                   "coarsest filter threshold, as a fraction of the graph length")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->add_option("--length-threshold", options->params.graph.symmetry.lengthThreshold,
                   "symmetry length threshold C, as a fraction of the longest arc of a group")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->callback([options, &exitCode] {
     if (!exportFormatFor(options->out)) {
       std::cerr << options->out << ": unknown output format (use .json, .fbx, .glb or .gltf)"

@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "motion/ground_contact.h"
 #include "skeleton/skeleton_metrics.h"
 #include "skin/skin_eval.h"
@@ -169,7 +170,7 @@ void addEvalCommand(CLI::App& app, int& exitCode) {
                 "compare control bones too (default: deform joints only)");
   cmd->add_option("--tolerance", o->skeleton.matchTolerance,
                   "joints match within this fraction of the reference's size (default 0.05)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->callback([o, &exitCode] {
     exitCode = kExitBadInput;
     const Character rig = loadCharacterOrRigOrExit(o->rig);

@@ -6,9 +6,10 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "field/head_vertex.h"
-#include "session/mesh_graph.h"
 #include "io/graph_report.h"
+#include "session/mesh_graph.h"
 #include "util/atomic_file.h"
 
 namespace rw::cli {
@@ -30,11 +31,11 @@ void addGraphCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--filter", options->params.multires.filterFraction,
                   "coarsest filter threshold, as a fraction of the graph length")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->add_option("--length-threshold", options->params.symmetry.lengthThreshold,
                   "symmetry length threshold C, as a fraction of the longest arc of a group")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->add_option("--json", options->json, "write the JSON report to this file ('-' for stdout)");
   cmd->callback([options, &exitCode] {
     const Character character = loadOrExit(options->mesh);

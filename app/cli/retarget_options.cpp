@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
 #include "symmetry/symmetry_tags.h"
@@ -23,14 +24,14 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
   PlacementParams& pp = o.params.placement;
   cmd->add_option("--gamma-angle", pp.gammaAngle, "γθ: weight of joint-angle changes")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(finiteRange(0.0, 1e6));
   cmd->add_option("--gamma-length", pp.gammaLength, "γl: weight of relative bone-length changes")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(finiteRange(0.0, 1e6));
   cmd->add_option("--gamma-distance", pp.gammaDistance,
                   "γx: weight of bones' distance from the mesh arc")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(finiteRange(0.0, 1e6));
   cmd->add_option("--samples", pp.samples, "candidate joint positions per mesh arc")
       ->capture_default_str()
       ->check(CLI::Range(3, 1000));
@@ -40,11 +41,11 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
   cmd->add_option("--filter", o.params.mesh.multires.filterFraction,
                   "coarsest filter threshold, as a fraction of the graph length")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   cmd->add_option("--length-threshold", o.params.mesh.symmetry.lengthThreshold,
                   "symmetry length threshold C")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finiteRange(0.0, 1.0));
   CLI::Option* joint = cmd->add_option(
       "--partial-joint", o.partialJoint,
       "partial retarget: map only this joint's subtree (the rest of the skeleton stays)");

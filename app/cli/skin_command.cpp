@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/number_checks.h"
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "skin/bone_heat.h"
@@ -77,7 +78,7 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--prune", options->params.limits.pruneBelow,
                   "weights below this vanish (smooth ramp above)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 0.5));
+      ->check(finiteRange(0.0, 0.5));
   cmd->add_flag("--no-mirror", options->noMirror,
                 "do not mirror the weights of a symmetric character");
   cmd->add_option("--json", options->json,

@@ -8,9 +8,12 @@
 #include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
+#include <exception>
 #include <string>
 
 #include "display_check.h"
+#include "io/json_fields.h"
+#include "util/temp_file_guard.h"
 
 #include "main_window.h"
 #include "viewport_widget.h"
@@ -19,6 +22,35 @@ namespace {
 
 /// Exit code when there is no display to open a window on (scripts fall back to the CLI).
 constexpr int kExitNoDisplay = 4;
+
+/// The last resort: an exception escaping an event handler would abort the workstation and
+/// lose the user's work. It is reported and the event dropped; the session (and its autosave)
+/// lives on.
+class GuardedApplication : public QApplication {
+ public:
+  using QApplication::QApplication;
+
+  bool notify(QObject* receiver, QEvent* event) override {
+    try {
+      return QApplication::notify(receiver, event);
+    } catch (const std::exception& e) {
+      report(e.what());
+    } catch (...) {
+      report("unknown error");
+    }
+    return false;
+  }
+
+ private:
+  static void report(const char* what) {
+    std::fprintf(stderr, "rigwright: unexpected error: %s\n", rw::printable(what).c_str());
+    if (activeWindow())
+      QMessageBox::critical(activeWindow(), QObject::tr("Unexpected error"),
+                            QObject::tr("Rigwright met an unexpected error and skipped the action "
+                                        "(%1). Your work is kept; please save it.")
+                                .arg(QString::fromStdString(what)));
+  }
+};
 
 }  // namespace
 
@@ -31,7 +63,8 @@ int main(int argc, char** argv) {
                  problem.c_str());
     return kExitNoDisplay;
   }
-  QApplication app(argc, argv);
+  rw::installInterruptCleanup();
+  GuardedApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Rigwright"));
   QApplication::setOrganizationName(QStringLiteral("Rigwright"));
   QApplication::setApplicationVersion(QStringLiteral(RIGWRIGHT_VERSION));
@@ -70,13 +103,16 @@ int main(int argc, char** argv) {
       });
     });
     QObject::connect(&window, &rw::ui::MainWindow::loadFailed, &app, [](const QString& message) {
-      std::fprintf(stderr, "rigwright: %s\n", qPrintable(message));
+      std::fprintf(stderr, "rigwright: %s\n", rw::printable(message.toStdString()).c_str());
       QCoreApplication::exit(2);
     });
   }
   window.show();
   if (!files.isEmpty()) {
-    window.openFile(files.first());
+    // Opened from the event loop: a file that fails at once (a broken project) reports through
+    // loadFailed, whose exit request only works once the loop runs.
+    const QString file = files.first();
+    QTimer::singleShot(0, &window, [&window, file] { window.openFile(file); });
   } else if (QFileInfo::exists(window.autosavePath())) {
     // The last session did not end cleanly: offer its autosaved project.
     const auto answer = QMessageBox::question(

@@ -2,6 +2,7 @@
 
 #include "io/assimp_log.h"
 #include "io/assimp_settings.h"
+#include "io/finite_character.h"
 #include "io/isolated_read_check.h"
 
 #include <assimp/config.h>
@@ -626,8 +627,8 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   reader.relativeWeldTolerance = options.relativeWeldTolerance;
   reader.read(conversion);
 
-  for (const auto& p : character.mesh.source.positions)
-    if (!p.allFinite()) return Error{path + ": the mesh has vertices with non-finite coordinates"};
+  // Readers pass Inf/NaN and absurd magnitudes through (a BVH channel of "inf", a NaN key).
+  if (Status bad = checkFiniteCharacter(character, path)) return *bad;
   if (character.mesh.empty() && character.skeleton.empty())
     return Error{path + ": the file contains no mesh, skeleton or animation"};
   if (Status bad = character.skeleton.validate()) return Error{path + ": " + bad->message};

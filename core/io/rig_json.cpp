@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/json_fields.h"
 #include "io/rig_skin_json.h"
 #include "motion/animation_clip.h"
 #include "util/atomic_file.h"
@@ -16,45 +17,6 @@ using nlohmann::json;
 json vec(const Eigen::Vector3d& v) {
   return json::array({v.x(), v.y(), v.z()});
 }
-
-/// Reads fields with messages that say where the problem is ("joints[3].rest.rotation").
-class Reader {
- public:
-  explicit Reader(std::string origin) : origin_(std::move(origin)) {}
-
-  Error error(const std::string& where, const std::string& what) const {
-    return Error{origin_ + ": " + where + ": " + what};
-  }
-
-  bool number(const json& j, const std::string& where, double& out,
-              std::optional<Error>& err) const {
-    if (!j.is_number()) {
-      err = error(where, "expected a number");
-      return false;
-    }
-    out = j.get<double>();
-    if (!std::isfinite(out)) {
-      err = error(where, "not a finite number");
-      return false;
-    }
-    return true;
-  }
-
-  bool vector(const json& j, const std::string& where, int n, Eigen::VectorXd& out,
-              std::optional<Error>& err) const {
-    if (!j.is_array() || int(j.size()) != n) {
-      err = error(where, "expected an array of " + std::to_string(n) + " numbers");
-      return false;
-    }
-    out.resize(n);
-    for (int i = 0; i < n; ++i)
-      if (!number(j[i], where + "[" + std::to_string(i) + "]", out[i], err)) return false;
-    return true;
-  }
-
- private:
-  std::string origin_;
-};
 
 }  // namespace
 
@@ -106,196 +68,246 @@ json rigToJson(const RigDocument& rig) {
 namespace {
 
 /// "format" and "version": a rig file this build can read.
-Status checkRigHeader(const json& in, const Reader& rd) {
-  if (!in.is_object()) return rd.error("top level", "expected a JSON object");
-  if (in.value("format", std::string()) != kRigJsonFormat)
-    return rd.error("format",
-                    std::string("not a Rigwright rig (expected \"") + kRigJsonFormat + "\")");
-  if (!in.contains("version") || !in["version"].is_number_integer())
-    return rd.error("version", "missing or not an integer");
-  const int version = in["version"].get<int>();
+bool readRigHeader(const json& in, JsonFields& f) {
+  if (!f.object(in, "top level")) return false;
+  const json* formatField = JsonFields::field(in, "format");
+  if (!formatField || !formatField->is_string() ||
+      formatField->get<std::string>() != kRigJsonFormat)
+    return f.fail("format",
+                  std::string("not a Rigwright rig (expected \"") + kRigJsonFormat + "\")");
+  const json* versionField = JsonFields::field(in, "version");
+  if (!versionField) return f.fail("version", "missing");
+  int version = 0;
+  if (!f.integer(*versionField, "version", 1, 1'000'000, version)) return false;
   if (version > kRigJsonVersion)
-    return rd.error("version", "written by a newer Rigwright (version " + std::to_string(version) +
-                                   "; this one reads up to " + std::to_string(kRigJsonVersion) +
-                                   ")");
-  if (version < 1) return rd.error("version", "must be 1 or more");
-  return std::nullopt;
+    return f.fail("version", "written by a newer Rigwright (version " + std::to_string(version) +
+                                 "; this one reads up to " + std::to_string(kRigJsonVersion) + ")");
+  return true;
 }
 
 /// A joint's "symmetry": {"tag": primary|axial|radial|none, "side": left|right, "radial_index"}.
-Expected<JointTag> readSymmetryTag(const json& sym, const std::string& where, const Reader& rd) {
-  if (!sym.is_object() || !sym.contains("tag") || !sym["tag"].is_string())
-    return rd.error(where, "expected {\"tag\": ...}");
-  JointTag tag;
-  tag.tag = sym["tag"].get<std::string>();
+bool readSymmetryTag(const json& sym, const std::string& where, JsonFields& f, JointTag& tag) {
+  if (!f.object(sym, where)) return false;
+  const json* tagField = JsonFields::field(sym, "tag");
+  if (!tagField) return f.fail(where + ".tag", "missing");
+  if (!f.string(*tagField, where + ".tag", tag.tag)) return false;
   if (tag.tag != "primary" && tag.tag != "axial" && tag.tag != "radial" && tag.tag != "none")
-    return rd.error(where + ".tag", "'" + tag.tag + "' is not primary, axial, radial or none");
-  tag.side = sym.value("side", std::string());
-  if (!tag.side.empty() && tag.side != "left" && tag.side != "right")
-    return rd.error(where + ".side", "must be left or right");
-  tag.radialIndex = sym.value("radial_index", 0);
-  return tag;
+    return f.fail(where + ".tag",
+                  "'" + printable(tag.tag) + "' is not primary, axial, radial or none");
+  if (const json* side = JsonFields::field(sym, "side")) {
+    if (!f.string(*side, where + ".side", tag.side)) return false;
+    if (!tag.side.empty() && tag.side != "left" && tag.side != "right")
+      return f.fail(where + ".side", "must be left or right");
+  }
+  if (const json* index = JsonFields::field(sym, "radial_index"))
+    return f.integer(*index, where + ".radial_index", 0, 1'000'000, tag.radialIndex);
+  return true;
 }
 
 /// A joint's "rest": translation, rotation (w, x, y, z) and scale (default 1).
-Expected<Transform> readRest(const json& j, const std::string& where, const Reader& rd) {
-  if (!j.contains("rest") || !j["rest"].is_object()) return rd.error(where + ".rest", "missing");
-  std::optional<Error> err;
-  Eigen::VectorXd t, r, sc;
-  if (!rd.vector(j["rest"].value("translation", json()), where + ".rest.translation", 3, t, err) ||
-      !rd.vector(j["rest"].value("rotation", json()), where + ".rest.rotation", 4, r, err))
-    return *err;
-  sc = Eigen::Vector3d::Ones();
-  if (j["rest"].contains("scale") &&
-      !rd.vector(j["rest"]["scale"], where + ".rest.scale", 3, sc, err))
-    return *err;
+bool readRest(const json& j, const std::string& where, JsonFields& f, Transform& out) {
+  const json* rest = JsonFields::field(j, "rest");
+  if (!rest) return f.fail(where + ".rest", "missing");
+  if (!f.object(*rest, where + ".rest")) return false;
+  const json* translation = JsonFields::field(*rest, "translation");
+  const json* rotation = JsonFields::field(*rest, "rotation");
+  if (!translation) return f.fail(where + ".rest.translation", "missing");
+  if (!rotation) return f.fail(where + ".rest.rotation", "missing");
+  const InputLimits& limits = f.limits();
+  Eigen::VectorXd t, r, sc = Eigen::Vector3d::Ones();
+  if (!f.vector(*translation, where + ".rest.translation", 3, limits.maxCoordinate, t) ||
+      !f.vector(*rotation, where + ".rest.rotation", 4, 1e6, r))
+    return false;
+  if (const json* scale = JsonFields::field(*rest, "scale")) {
+    if (!f.vector(*scale, where + ".rest.scale", 3, limits.maxScale, sc)) return false;
+    if (sc.cwiseAbs().minCoeff() < limits.minScale)
+      return f.fail(where + ".rest.scale", "a scale near zero collapses the bone");
+  }
   const Eigen::Quaterniond q(r[0], r[1], r[2], r[3]);
   if (q.norm() < 1e-6)
-    return rd.error(where + ".rest.rotation", "a zero quaternion is not a rotation");
-  return compose(t, q.normalized(), sc);
+    return f.fail(where + ".rest.rotation", "a zero quaternion is not a rotation");
+  out = compose(t, q.normalized(), sc);
+  return true;
+}
+
+/// A joint's "parent": null or the name of a joint listed before it (so the hierarchy is
+/// acyclic by construction).
+bool readParent(const json& j, const std::string& where, JsonFields& f, const Skeleton& s,
+                Joint& joint) {
+  const json* parent = JsonFields::field(j, "parent");
+  if (!parent) return true;
+  std::string name;
+  if (!f.name(*parent, where + ".parent", name)) return false;
+  joint.parent = s.indexOf(name);
+  if (joint.parent < 0)
+    return f.fail(where + ".parent",
+                  "'" + printable(name) + "' is not a joint listed before '" + joint.name + "'");
+  return true;
 }
 
 /// skeleton.joints[i]: name (unique), parent (listed before it), deform, rest, tail and its
 /// symmetry tag (into `rig`). Appended to rig.skeleton.
-Status readJoint(const json& j, const std::string& where, const Reader& rd, RigDocument& rig) {
+bool readJoint(const json& j, const std::string& where, JsonFields& f, RigDocument& rig) {
   Skeleton& s = rig.skeleton;
-  if (!j.is_object()) return rd.error(where, "expected an object");
-  if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
-    return rd.error(where + ".name", "missing or empty");
+  if (!f.object(j, where)) return false;
   Joint joint;
-  joint.name = j["name"].get<std::string>();
+  const json* name = JsonFields::field(j, "name");
+  if (!name) return f.fail(where + ".name", "missing");
+  if (!f.name(*name, where + ".name", joint.name)) return false;
   if (s.indexOf(joint.name) >= 0)
-    return rd.error(where + ".name", "'" + joint.name + "' is used twice");
-  if (j.contains("parent") && !j["parent"].is_null()) {
-    if (!j["parent"].is_string())
-      return rd.error(where + ".parent", "expected a joint name or null");
-    joint.parent = s.indexOf(j["parent"].get<std::string>());
-    if (joint.parent < 0)
-      return rd.error(where + ".parent", "'" + j["parent"].get<std::string>() +
-                                             "' is not a joint listed before '" + joint.name + "'");
-  }
-  if (j.contains("deform")) {
-    if (!j["deform"].is_boolean()) return rd.error(where + ".deform", "expected true or false");
-    joint.deform = j["deform"].get<bool>();
-  }
-  Expected<Transform> rest = readRest(j, where, rd);
-  if (!rest) return rest.error();
-  joint.restLocal = *rest;
-  if (j.contains("tail")) {
-    std::optional<Error> err;
+    return f.fail(where + ".name", "'" + joint.name + "' is used twice");
+  if (!readParent(j, where, f, s, joint)) return false;
+  if (const json* deform = JsonFields::field(j, "deform"))
+    if (!f.boolean(*deform, where + ".deform", joint.deform)) return false;
+  if (!readRest(j, where, f, joint.restLocal)) return false;
+  if (const json* tailField = JsonFields::field(j, "tail")) {
     Eigen::VectorXd tail;
-    if (!rd.vector(j["tail"], where + ".tail", 3, tail, err)) return *err;
+    if (!f.vector(*tailField, where + ".tail", 3, f.limits().maxCoordinate, tail)) return false;
     joint.tail = Eigen::Vector3d(tail);
   }
-  if (j.contains("symmetry")) {
-    Expected<JointTag> tag = readSymmetryTag(j["symmetry"], where + ".symmetry", rd);
-    if (!tag) return tag.error();
-    rig.symmetryTags[joint.name] = *tag;
+  if (const json* sym = JsonFields::field(j, "symmetry")) {
+    JointTag tag;
+    if (!readSymmetryTag(*sym, where + ".symmetry", f, tag)) return false;
+    rig.symmetryTags[joint.name] = tag;
   }
   s.joints.push_back(std::move(joint));
-  return std::nullopt;
+  return true;
 }
 
-/// skeleton.constraints: type, owner (required), target, pole, chain length, influence, pole
-/// angle, joints by name.
-Status readConstraints(const json& in, const Reader& rd, Skeleton& s) {
-  const json constraints = in["skeleton"].value("constraints", json::array());
-  if (!constraints.is_array()) return rd.error("skeleton.constraints", "expected an array");
-  for (std::size_t i = 0; i < constraints.size(); ++i) {
-    const std::string where = "skeleton.constraints[" + std::to_string(i) + "]";
-    const json& c = constraints[i];
-    if (!c.is_object()) return rd.error(where, "expected an object");
-    Constraint k;
-    const auto type = constraintTypeFromString(c.value("type", std::string()));
-    if (!type) return rd.error(where + ".type", "unknown constraint type");
-    k.type = *type;
-    auto joint = [&](const char* field, int& out) -> bool {
-      if (!c.contains(field) || c[field].is_null()) return true;
-      if (!c[field].is_string()) return false;
-      out = s.indexOf(c[field].get<std::string>());
-      return out >= 0;
-    };
-    if (!joint("owner", k.owner) || k.owner < 0)
-      return rd.error(where + ".owner", "missing or not a joint");
-    if (!joint("target", k.target)) return rd.error(where + ".target", "not a joint");
-    if (!joint("pole", k.pole)) return rd.error(where + ".pole", "not a joint");
-    k.chainLength = c.value("chain_length", 0);
-    k.influence = c.value("influence", 1.0);
-    k.poleAngle = c.value("pole_angle", 0.0);
-    s.constraints.push_back(k);
-  }
-  return std::nullopt;
+/// A constraint's joint reference ("owner", "target", "pole"): absent/null, or a joint's name.
+bool readConstraintJoint(const json& c, const char* key, const std::string& where, JsonFields& f,
+                         const Skeleton& s, int& out) {
+  const json* field = JsonFields::field(c, key);
+  if (!field) return true;
+  std::string name;
+  if (!f.name(*field, where + "." + key, name)) return false;
+  out = s.indexOf(name);
+  return out >= 0 || f.fail(where + "." + key, "'" + printable(name) + "' is not a joint");
 }
 
-/// "heads", "joint_map" and "parameters": what the session needs besides the skeleton.
-Status readSessionFields(const json& in, const Reader& rd, RigDocument& rig) {
-  const Skeleton& s = rig.skeleton;
-  if (in.contains("heads") && in["heads"].is_object()) {
-    const json& h = in["heads"];
-    if (h.contains("mesh_vertex") && !h["mesh_vertex"].is_null()) {
-      if (!h["mesh_vertex"].is_number_integer() || h["mesh_vertex"].get<int>() < 0)
-        return rd.error("heads.mesh_vertex", "expected a vertex index");
-      rig.meshHeadVertex = h["mesh_vertex"].get<int>();
-    }
-    if (h.contains("skeleton_joint") && !h["skeleton_joint"].is_null()) {
-      if (!h["skeleton_joint"].is_string() || s.indexOf(h["skeleton_joint"].get<std::string>()) < 0)
-        return rd.error("heads.skeleton_joint", "not a joint of this skeleton");
-      rig.skeletonHeadJoint = h["skeleton_joint"].get<std::string>();
+/// skeleton.constraints[i]: type, owner (required), target, pole, chain length, influence,
+/// pole angle.
+bool readConstraint(const json& c, const std::string& where, JsonFields& f, Skeleton& s) {
+  if (!f.object(c, where)) return false;
+  Constraint k;
+  std::string typeName;
+  const json* typeField = JsonFields::field(c, "type");
+  if (!typeField) return f.fail(where + ".type", "missing");
+  if (!f.string(*typeField, where + ".type", typeName)) return false;
+  const auto type = constraintTypeFromString(typeName);
+  if (!type)
+    return f.fail(where + ".type", "'" + printable(typeName) + "' is not a constraint type");
+  k.type = *type;
+  if (!readConstraintJoint(c, "owner", where, f, s, k.owner) ||
+      !readConstraintJoint(c, "target", where, f, s, k.target) ||
+      !readConstraintJoint(c, "pole", where, f, s, k.pole))
+    return false;
+  if (k.owner < 0) return f.fail(where + ".owner", "missing");
+  if (const json* chain = JsonFields::field(c, "chain_length"))
+    if (!f.integer(*chain, where + ".chain_length", 0, s.size(), k.chainLength)) return false;
+  if (const json* influence = JsonFields::field(c, "influence"))
+    if (!f.number(*influence, where + ".influence", 0.0, 1.0, k.influence)) return false;
+  if (const json* pole = JsonFields::field(c, "pole_angle"))
+    if (!f.number(*pole, where + ".pole_angle", -1e6, 1e6, k.poleAngle)) return false;
+  s.constraints.push_back(k);
+  return true;
+}
+
+bool readConstraints(const json& skeleton, JsonFields& f, Skeleton& s) {
+  const json* constraints = JsonFields::field(skeleton, "constraints");
+  if (!constraints) return true;
+  if (!f.array(*constraints, "skeleton.constraints")) return false;
+  for (std::size_t i = 0; i < constraints->size(); ++i)
+    if (!readConstraint((*constraints)[i], "skeleton.constraints[" + std::to_string(i) + "]", f, s))
+      return false;
+  return true;
+}
+
+/// "heads": the mesh's head vertex and the skeleton's head joint.
+bool readHeads(const json& in, JsonFields& f, RigDocument& rig) {
+  const json* heads = JsonFields::field(in, "heads");
+  if (!heads) return true;
+  if (!f.object(*heads, "heads")) return false;
+  if (const json* vertex = JsonFields::field(*heads, "mesh_vertex")) {
+    int index = 0;
+    if (!f.integer(*vertex, "heads.mesh_vertex", 0, int(f.limits().maxIndex), index)) return false;
+    rig.meshHeadVertex = index;
+  }
+  if (const json* joint = JsonFields::field(*heads, "skeleton_joint")) {
+    std::string name;
+    if (!f.name(*joint, "heads.skeleton_joint", name)) return false;
+    if (rig.skeleton.indexOf(name) < 0)
+      return f.fail("heads.skeleton_joint",
+                    "'" + printable(name) + "' is not a joint of this skeleton");
+    rig.skeletonHeadJoint = name;
+  }
+  return true;
+}
+
+/// "source", "heads", "joint_map" and "parameters": what the session needs besides the skeleton.
+bool readSessionFields(const json& in, JsonFields& f, RigDocument& rig) {
+  if (const json* source = JsonFields::field(in, "source")) {
+    if (!f.object(*source, "source")) return false;
+    if (const json* mesh = JsonFields::field(*source, "mesh"))
+      if (!f.string(*mesh, "source.mesh", rig.meshPath)) return false;
+    if (const json* skeleton = JsonFields::field(*source, "skeleton"))
+      if (!f.string(*skeleton, "source.skeleton", rig.skeletonPath)) return false;
+  }
+  if (!readHeads(in, f, rig)) return false;
+  if (const json* map = JsonFields::field(in, "joint_map")) {
+    if (!f.object(*map, "joint_map")) return false;
+    for (const auto& [from, to] : map->items()) {
+      std::string target;
+      if (!f.name(to, "joint_map." + printable(from), target)) return false;
+      if (rig.skeleton.indexOf(target) < 0)
+        return f.fail("joint_map." + printable(from), "must name a joint of this skeleton");
+      rig.jointMap[from] = target;
     }
   }
-  if (in.contains("joint_map")) {
-    if (!in["joint_map"].is_object()) return rd.error("joint_map", "expected an object");
-    for (const auto& [from, to] : in["joint_map"].items()) {
-      if (!to.is_string() || s.indexOf(to.get<std::string>()) < 0)
-        return rd.error("joint_map." + from, "must name a joint of this skeleton");
-      rig.jointMap[from] = to.get<std::string>();
-    }
+  if (const json* parameters = JsonFields::field(in, "parameters")) {
+    if (!f.object(*parameters, "parameters")) return false;
+    rig.parameters = *parameters;
   }
-  if (in.contains("parameters")) {
-    if (!in["parameters"].is_object()) return rd.error("parameters", "expected an object");
-    rig.parameters = in["parameters"];
-  }
-  return std::nullopt;
+  return true;
+}
+
+bool readSkeleton(const json& in, JsonFields& f, RigDocument& rig) {
+  const json* skeleton = JsonFields::field(in, "skeleton");
+  if (!skeleton) return f.fail("skeleton", "missing");
+  if (!f.object(*skeleton, "skeleton")) return false;
+  const json* joints = JsonFields::field(*skeleton, "joints");
+  if (!joints) return f.fail("skeleton.joints", "missing");
+  if (!f.array(*joints, "skeleton.joints")) return false;
+  for (std::size_t i = 0; i < joints->size(); ++i)
+    if (!readJoint((*joints)[i], "skeleton.joints[" + std::to_string(i) + "]", f, rig))
+      return false;
+  return readConstraints(*skeleton, f, rig.skeleton);
 }
 
 }  // namespace
 
 Expected<RigDocument> rigFromJson(const json& in, const std::string& origin) {
-  const Reader rd(origin);
-  if (Status bad = checkRigHeader(in, rd)) return *bad;
+  JsonFields f(origin);
   RigDocument rig;
-  if (in.contains("source") && in["source"].is_object()) {
-    rig.meshPath = in["source"].value("mesh", std::string());
-    rig.skeletonPath = in["source"].value("skeleton", std::string());
-  }
-  if (!in.contains("skeleton") || !in["skeleton"].is_object() ||
-      !in["skeleton"].contains("joints") || !in["skeleton"]["joints"].is_array())
-    return rd.error("skeleton.joints", "missing or not an array");
-  const json& joints = in["skeleton"]["joints"];
-  for (std::size_t i = 0; i < joints.size(); ++i)
-    if (Status bad = readJoint(joints[i], "skeleton.joints[" + std::to_string(i) + "]", rd, rig))
-      return *bad;
-  if (Status bad = readConstraints(in, rd, rig.skeleton)) return *bad;
-  if (Status bad = readSessionFields(in, rd, rig)) return *bad;
+  if (!readRigHeader(in, f) || !readSkeleton(in, f, rig) || !readSessionFields(in, f, rig))
+    return *f.problem();
   if (Status bad = rig.skeleton.validate()) return Error{origin + ": " + bad->message};
-  if (in.contains("skin")) {
-    Expected<SkinWeights> skin = skinFromJson(in["skin"], rig.skeleton, origin);
-    if (!skin) return skin.error();
-    rig.skin = std::move(skin).value();
+  if (const json* skin = JsonFields::field(in, "skin")) {
+    Expected<SkinWeights> weights = skinFromJson(*skin, rig.skeleton, origin);
+    if (!weights) return weights.error();
+    rig.skin = std::move(weights).value();
   }
   return rig;
 }
 
 Expected<RigDocument> readRigJson(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{path + ": cannot be opened"};
-  json parsed = json::parse(file, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded()) return Error{path + ": not valid JSON"};
-  return rigFromJson(parsed, path);
+  Expected<json> parsed = readJsonFile(path);
+  if (!parsed) return parsed.error();
+  return rigFromJson(*parsed, path);
 }
 
 Status writeRigJson(const RigDocument& rig, const std::string& path) {
-  return writeFileAtomically(path, rigToJson(rig).dump(2) + "\n");
+  return writeJsonFile(path, rigToJson(rig));
 }
 
 }  // namespace rw

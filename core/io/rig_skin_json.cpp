@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "io/json_fields.h"
+
 namespace rw {
 
 nlohmann::json skinToJson(const SkinWeights& skin, const Skeleton& skeleton) {
@@ -18,26 +20,27 @@ nlohmann::json skinToJson(const SkinWeights& skin, const Skeleton& skeleton) {
 
 Expected<SkinWeights> skinFromJson(const nlohmann::json& json, const Skeleton& skeleton,
                                    const std::string& origin) {
-  auto error = [&](const std::string& where, const std::string& what) {
-    return Error{origin + ": skin" + where + ": " + what};
-  };
-  if (!json.is_object() || !json.contains("vertices") || !json["vertices"].is_array())
-    return error(".vertices", "missing or not an array");
+  JsonFields f(origin);
+  const nlohmann::json* vertices = JsonFields::field(json, "vertices");
+  if (!f.object(json, "skin")) return *f.problem();
+  if (!vertices) return f.error("skin.vertices", "missing");
+  if (!f.array(*vertices, "skin.vertices")) return *f.problem();
   SkinWeights skin;
-  const nlohmann::json& vertices = json["vertices"];
-  skin.perVertex.resize(vertices.size());
-  for (size_t v = 0; v < vertices.size(); ++v) {
-    const std::string where = ".vertices[" + std::to_string(v) + "]";
-    if (!vertices[v].is_array()) return error(where, "expected a list of [joint, weight]");
-    for (const nlohmann::json& pair : vertices[v]) {
-      if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_number())
-        return error(where, "expected [joint name, weight] pairs");
-      const int joint = skeleton.indexOf(pair[0].get<std::string>());
-      if (joint < 0)
-        return error(where, "'" + pair[0].get<std::string>() + "' is not a joint of this skeleton");
-      const double weight = pair[1].get<double>();
-      if (!std::isfinite(weight) || weight < 0)
-        return error(where, "weights must be finite and not negative");
+  skin.perVertex.resize(vertices->size());
+  for (std::size_t v = 0; v < vertices->size(); ++v) {
+    const std::string where = "skin.vertices[" + std::to_string(v) + "]";
+    const nlohmann::json& list = (*vertices)[v];
+    if (!list.is_array()) return f.error(where, "expected a list of [joint, weight]");
+    for (const nlohmann::json& pair : list) {
+      if (!pair.is_array() || pair.size() != 2)
+        return f.error(where, "expected [joint name, weight] pairs");
+      std::string name;
+      double weight = 0.0;
+      // A weight is a share of one vertex; 1e6 leaves room for unnormalized files.
+      if (!f.name(pair[0], where, name) || !f.number(pair[1], where, 0.0, 1e6, weight))
+        return *f.problem();
+      const int joint = skeleton.indexOf(name);
+      if (joint < 0) return f.error(where, "'" + name + "' is not a joint of this skeleton");
       skin.perVertex[v].push_back({joint, weight});
     }
   }

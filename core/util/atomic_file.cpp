@@ -9,6 +9,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "util/temp_file_guard.h"
+
 namespace rw {
 namespace {
 
@@ -19,13 +21,20 @@ fs::path folderOf(const std::string& path) {
   return target.has_parent_path() ? target.parent_path() : fs::path(".");
 }
 
-/// Writes `content` to a new temporary file beside `path` and flushes it to disk. Returns the
-/// temporary file's name; on failure nothing is left behind and the error names `path`.
-Expected<std::string> writeTemporary(const std::string& path, std::string_view content) {
+/// A complete temporary file, removed if the process is interrupted before its rename.
+struct Temporary {
+  std::string path;
+  TempFileGuard guard;
+};
+
+/// Writes `content` to a new temporary file beside `path` and flushes it to disk. On failure
+/// nothing is left behind and the error names `path`.
+Expected<Temporary> writeTemporary(const std::string& path, std::string_view content) {
   std::string temp =
       (folderOf(path) / ("." + fs::path(path).filename().string() + ".XXXXXX")).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return Error{path + ": cannot write here (" + std::strerror(errno) + ")"};
+  TempFileGuard guard(temp);
   auto fail = [&](const char* what, int error) -> Error {
     ::close(fd);
     std::remove(temp.c_str());
@@ -54,7 +63,7 @@ Expected<std::string> writeTemporary(const std::string& path, std::string_view c
     std::remove(temp.c_str());
     return Error{path + ": write failed (" + std::strerror(error) + ")"};
   }
-  return temp;
+  return Temporary{std::move(temp), std::move(guard)};
 }
 
 /// Makes a rename durable. Best effort: some file systems cannot sync a folder.
@@ -68,29 +77,31 @@ void syncFolder(const fs::path& folder) {
 }  // namespace
 
 Status writeFileAtomically(const std::string& path, std::string_view content) {
-  return writeFilesAtomically({{path, content}});
+  return writeFilesAtomically({{path, content}}, {});
 }
 
-Status writeFilesAtomically(const std::vector<FileContent>& files) {
-  std::vector<std::string> temps;
+Status writeFilesAtomically(const std::vector<FileContent>& files, const WriteSteps& steps) {
+  std::vector<Temporary> temps;
   auto removeTemps = [&](std::size_t from) {
-    for (std::size_t i = from; i < temps.size(); ++i) std::remove(temps[i].c_str());
+    for (std::size_t i = from; i < temps.size(); ++i) std::remove(temps[i].path.c_str());
   };
   for (const FileContent& file : files) {
-    Expected<std::string> temp = writeTemporary(file.path, file.content);
+    Expected<Temporary> temp = writeTemporary(file.path, file.content);
     if (!temp) {
       removeTemps(0);
       return temp.error();
     }
     temps.push_back(std::move(temp).value());
   }
+  if (steps) steps("written");
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (std::rename(temps[i].c_str(), files[i].path.c_str()) != 0) {
+    if (std::rename(temps[i].path.c_str(), files[i].path.c_str()) != 0) {
       const std::string reason = std::strerror(errno);
       removeTemps(i);
       return Error{files[i].path + ": cannot replace the file (" + reason + ")"};
     }
     syncFolder(folderOf(files[i].path));
+    if (steps) steps("renamed " + files[i].path);
   }
   return std::nullopt;
 }

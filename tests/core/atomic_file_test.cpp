@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "util/atomic_file.h"
+#include "util/temp_file_guard.h"
 
 using namespace rw;
 namespace fs = std::filesystem;
@@ -123,5 +124,32 @@ TEST(AtomicFile, KeepsThePermissionsOfTheFileItReplaces) {
   ASSERT_EQ(stat(target.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
   EXPECT_EQ(readAll(target), "second");
+  fs::remove_all(dir);
+}
+
+// Issue 25: a write interrupted by a signal we can catch leaves no temporary file behind, and
+// the process still ends by that signal.
+TEST(AtomicFile, InterruptedWriteRemovesItsTemporaryFile) {
+  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-term-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path target = dir / "walk.fbx";
+  std::ofstream(target) << "good";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    installInterruptCleanup();
+    (void)writeFilesAtomically({{target.string(), "new content"}}, [](const std::string& step) {
+      if (step == "written") raise(SIGTERM);
+    });
+    _exit(0);  // not reached: SIGTERM ends the child
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_EQ(readAll(target), "good");
+  int entries = 0;
+  for (const auto& e : fs::directory_iterator(dir)) entries += e.exists();
+  EXPECT_EQ(entries, 1);  // the temporary file is gone
   fs::remove_all(dir);
 }

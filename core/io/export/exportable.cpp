@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "io/finite_character.h"
+
 namespace rw {
 
 Status checkExportable(const Character& c) {
@@ -14,6 +16,8 @@ Status checkExportable(const Character& c) {
     return Error{"cannot export: the skin has " + std::to_string(c.skin.vertexCount()) +
                  " vertices but the mesh has " + std::to_string(n)};
   if (Status bad = c.skeleton.validate()) return Error{"cannot export: " + bad->message};
+  // A NaN written is a file no tool opens: refuse, naming what went non-finite.
+  if (Status bad = checkFiniteCharacter(c, "cannot export")) return bad;
   return std::nullopt;
 }
 

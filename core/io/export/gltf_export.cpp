@@ -5,7 +5,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -409,6 +412,53 @@ std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
+/// The buffer files an existing .gltf names: plain file names beside it (no folder, no data
+/// URI) that start with its stem, the only ones a rewrite of it may remove.
+std::vector<std::string> buffersNamedBy(const std::filesystem::path& gltfPath) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(gltfPath, ec)) return names;
+  std::ifstream in(gltfPath, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const json old = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const json* buffers = old.is_object() && old.contains("buffers") ? &old["buffers"] : nullptr;
+  if (!buffers || !buffers->is_array()) return names;
+  const std::string stem = gltfPath.stem().string();
+  for (const json& buffer : *buffers) {
+    if (!buffer.is_object() || !buffer.contains("uri") || !buffer["uri"].is_string()) continue;
+    const std::string uri = buffer["uri"].get<std::string>();
+    if (uri.rfind(stem, 0) == 0 && uri.find_first_of("/\\:%") == std::string::npos)
+      names.push_back(uri);
+  }
+  return names;
+}
+
+/// The .gltf and its buffer, replaced so that a kill at any point leaves the old pair or the new
+/// one: the buffer gets a name of its own (NAME-<content hash>.bin), so writing it never
+/// touches the old pair's buffer; the .gltf naming it then replaces the old .gltf in one rename;
+/// only then is the old buffer removed.
+Status writeGltfPair(const std::string& path, const Document& doc, const WriteSteps& steps) {
+  const std::filesystem::path target(path);
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016zx", std::hash<std::string_view>{}(doc.binary()));
+  const std::string bufferName = target.stem().string() + "-" + std::string(hash, 8) + ".bin";
+  const std::filesystem::path bufferPath = target.parent_path() / bufferName;
+  const std::vector<std::string> oldBuffers = buffersNamedBy(target);
+  std::error_code ec;
+  const bool bufferExisted = std::filesystem::exists(bufferPath, ec);
+  const std::string text = doc.gltfText(gltf::uriEncode(bufferName));
+  if (Status bad =
+          writeFilesAtomically({{bufferPath.string(), doc.binary()}, {path, text}}, steps)) {
+    if (!bufferExisted) std::filesystem::remove(bufferPath, ec);  // the old pair is untouched
+    // The buffer's error names the .gltf too, the file the user asked for.
+    return bad->message.rfind(path, 0) == 0 ? bad : Error{path + ": " + bad->message};
+  }
+  for (const std::string& old : oldBuffers)
+    if (old != bufferName) std::filesystem::remove(target.parent_path() / old, ec);
+  if (steps) steps("old buffer removed");
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expected<std::string> encodeGlb(const Character& character) {
@@ -418,23 +468,15 @@ Expected<std::string> encodeGlb(const Character& character) {
 }
 
 Status exportGltf(const Character& character, const std::string& path) {
+  return exportGltf(character, path, {});
+}
+
+Status exportGltf(const Character& character, const std::string& path, const WriteSteps& steps) {
   Expected<Document> doc = buildDocument(character);
   if (!doc) return Error{path + ": " + doc.error().message};
-  if (lowerExtension(path) != ".gltf") return writeFileAtomically(path, doc->glb());
-  // A .gltf names its buffer by file name: NAME.bin beside it. Both go into place together
-  // (neither replaces an old file unless both were written completely), the buffer first, so
-  // the .gltf never names a missing one.
-  const std::filesystem::path target(path);
-  const std::string bufferName = target.stem().string() + ".bin";
-  const std::string text = doc->gltfText(gltf::uriEncode(bufferName));
-  std::vector<FileContent> files;
-  if (!doc->binary().empty())
-    files.push_back({(target.parent_path() / bufferName).string(), doc->binary()});
-  files.push_back({path, text});
-  // The buffer's error names the .gltf too, the file the user asked for.
-  if (Status bad = writeFilesAtomically(files))
-    return bad->message.rfind(path, 0) == 0 ? bad : Error{path + ": " + bad->message};
-  return std::nullopt;
+  if (lowerExtension(path) != ".gltf") return writeFilesAtomically({{path, doc->glb()}}, steps);
+  if (doc->binary().empty()) return writeFilesAtomically({{path, doc->gltfText("")}}, steps);
+  return writeGltfPair(path, *doc, steps);
 }
 
 }  // namespace rw

@@ -30,13 +30,17 @@
 #include <string>
 
 #include "character.h"
+#include "util/atomic_file.h"
 #include "util/expected.h"
 
 namespace rw {
 
-/// Writes `path` (.glb or .gltf; a .gltf gets its buffer beside it as NAME.bin) atomically
-/// (util/atomic_file.h; the .bin and the .gltf together). Errors name the file.
+/// Writes `path` (.glb or .gltf; a .gltf gets its buffer beside it as NAME-<hash>.bin)
+/// atomically (util/atomic_file.h). A .gltf and its buffer are replaced as a pair: a kill at any
+/// point leaves the old pair or the new pair readable, and the old buffer is removed once the
+/// new .gltf is in place. Errors name the file. `steps` lets tests interrupt every step.
 Status exportGltf(const Character& character, const std::string& path);
+Status exportGltf(const Character& character, const std::string& path, const WriteSteps& steps);
 
 /// The bytes of the .glb exportGltf writes. Errors say what cannot be written (a skin or a
 /// triangle that does not match the mesh, an invalid skeleton).
