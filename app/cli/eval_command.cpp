@@ -18,6 +18,7 @@ namespace {
 
 struct Options {
   std::string rig, reference, json;
+  std::string clip;  ///< the reference's clip the skins are compared over (empty: its first)
   bool matchNames = false;
   SkeletonMetricsParams skeleton;
 };
@@ -129,25 +130,49 @@ bool skinSection(const Character& rig, const Character& reference, const Options
       }
       ours.perVertex[v].push_back({j, i.weight});
     }
-  const SkinEvalMetrics m = evaluateSkin(reference, ours);
+  int clip = reference.clips.empty() ? -1 : 0;
+  if (!o.clip.empty()) {
+    clip = findClip(reference.clips, o.clip);
+    if (clip < 0) {
+      std::cerr << o.reference << ": no clip '" << o.clip << "' to compare the skins over"
+                << std::endl;
+      return false;
+    }
+  }
+  const SkinEvalMetrics m = evaluateSkin(reference, ours, clip);
   section = {{"vertices", m.vertices},
              {"influence_precision", m.precision},
              {"influence_recall", m.recall},
              {"mean_l1", m.meanL1},
+             {"dominant_agreement", m.dominantAgreement},
+             {"bleed", m.bleed},
+             {"reference_bleed", m.referenceBleed},
              {"clip", m.clip},
              {"poses", m.poses},
              {"mean_distance", m.meanDistance},
+             {"p95_distance", m.p95Distance},
              {"max_distance", m.maxDistance},
              {"mean_distance_relative", m.meanDistanceRelative},
              {"max_distance_relative", m.maxDistanceRelative},
+             {"height", m.height},
+             {"mean_distance_height", m.meanDistanceHeight},
+             {"p95_distance_height", m.p95DistanceHeight},
              {"influences_on_unknown_joints", unmatched}};
-  char line[256];
+  char line[320];
   std::snprintf(line, sizeof line,
-                "skin: influence precision %.3f, recall %.3f, mean L1 %.4f, deformation mean "
-                "%.3f%% / max %.3f%% of size over '%s'\n",
-                m.precision, m.recall, m.meanL1, 100 * m.meanDistanceRelative,
-                100 * m.maxDistanceRelative, m.clip.c_str());
+                "skin: influence precision %.3f, recall %.3f, mean L1 %.4f, dominant bone %.3f, "
+                "bleed %.2f%% (reference %.2f%%)\n",
+                m.precision, m.recall, m.meanL1, m.dominantAgreement, 100 * m.bleed,
+                100 * m.referenceBleed);
   text += line;
+  if (!m.clip.empty()) {
+    std::snprintf(line, sizeof line,
+                  "skin deformation over '%s': mean %.3f%% / p95 %.3f%% of height, max %.3f%% "
+                  "of size\n",
+                  m.clip.c_str(), 100 * m.meanDistanceHeight, 100 * m.p95DistanceHeight,
+                  100 * m.maxDistanceRelative);
+    text += line;
+  }
   return true;
 }
 
@@ -166,6 +191,9 @@ void addEvalCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--json", o->json, "write the metrics to this file ('-' for stdout)");
   cmd->add_flag("--match-names", o->matchNames,
                 "add a per-joint table: distance to the reference joint of the same name");
+  cmd->add_option("--clip", o->clip,
+                  "compare the skins' deformation over this clip of the reference (name, or part "
+                  "of it; default its first clip)");
   cmd->add_flag("--include-control", o->skeleton.includeControl,
                 "compare control bones too (default: deform joints only)");
   cmd->add_option("--tolerance", o->skeleton.matchTolerance,

@@ -47,7 +47,26 @@ TEST(CliEval, BcnAgainstItselfIsZero) {
   EXPECT_EQ(j["skin"]["influence_precision"], 1.0);
   EXPECT_EQ(j["skin"]["influence_recall"], 1.0);
   EXPECT_NEAR(j["skin"]["mean_l1"].get<double>(), 0.0, 1e-12);
+  EXPECT_EQ(j["skin"]["dominant_agreement"], 1.0);
+  EXPECT_EQ(j["skin"]["bleed"], j["skin"]["reference_bleed"]);
+  EXPECT_EQ(j["skin"]["clip"], "Epileptisch");
+  EXPECT_NEAR(j["skin"]["mean_distance_height"].get<double>(), 0.0, 1e-12);
+  EXPECT_NEAR(j["skin"]["p95_distance_height"].get<double>(), 0.0, 1e-12);
   EXPECT_NE(r.out.find("CD-J2J 0.000%"), std::string::npos) << r.out;
+}
+
+// --clip names the reference's clip the skins deform over; a clip it does not have is bad input.
+TEST(CliEval, ClipByNameAndUnknownClip) {
+  const std::string bcn = modelPath("X/BCN_Epileptic.X");
+  const std::string out = temp("eval_bcn_clip.json");
+  const ProcessResult r =
+      runCli({"eval", bcn, "--reference", bcn, "--clip", "Epilep", "--json", out});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(readJson(out)["skin"]["clip"], "Epileptisch");
+  EXPECT_NE(r.out.find("skin deformation over 'Epileptisch'"), std::string::npos) << r.out;
+  const ProcessResult bad = runCli({"eval", bcn, "--reference", bcn, "--clip", "Jump"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("no clip 'Jump'"), std::string::npos) << bad.err;
 }
 
 // BCN's skeleton written as rig json with the left forearm (and so everything below it) moved:
