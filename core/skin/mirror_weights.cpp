@@ -22,6 +22,36 @@ struct CellEqual {
   bool operator()(const Eigen::Vector3i& a, const Eigen::Vector3i& b) const { return a == b; }
 };
 
+/// w(v) from w(v) and the mirrored w(v') of each mutual pair (v, v'), per `source`.
+void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
+                 const std::vector<int>& mirror, const std::vector<int>& mirrorBone,
+                 MirrorSource source, std::vector<std::vector<Influence>>& perVertex) {
+  auto mirrored = [&](const std::vector<Influence>& w) {
+    std::vector<Influence> out = w;
+    for (Influence& i : out) i.joint = mirrorBone[i.joint];
+    return out;
+  };
+  for (size_t v = 0; v < positions.size(); ++v) {
+    const int u = mirror[v];
+    if (u < 0 || mirror[u] != int(v) || u < int(v)) continue;
+    if (source != MirrorSource::Average && u != int(v)) {
+      const bool vOnSource = (positions[v].x() > c) == (source == MirrorSource::PositiveX);
+      if (vOnSource)
+        perVertex[u] = mirrored(perVertex[v]);
+      else
+        perVertex[v] = mirrored(perVertex[u]);
+      continue;
+    }
+    std::map<int, double> sum;
+    for (const Influence& i : perVertex[v]) sum[i.joint] += 0.5 * i.weight;
+    for (const Influence& i : mirrored(perVertex[u])) sum[i.joint] += 0.5 * i.weight;
+    std::vector<Influence> average;
+    for (const auto& [bone, weight] : sum) average.push_back({bone, weight});
+    perVertex[v] = average;
+    if (u != int(v)) perVertex[u] = mirrored(average);
+  }
+}
+
 }  // namespace
 
 MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
@@ -102,22 +132,7 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
     return report;
   }
 
-  auto mirrored = [&](const std::vector<Influence>& w) {
-    std::vector<Influence> out = w;
-    for (Influence& i : out) i.joint = mirrorBone[i.joint];
-    return out;
-  };
-  for (size_t v = 0; v < positions.size(); ++v) {
-    const int u = mirror[v];
-    if (u < 0 || mirror[u] != int(v) || u < int(v)) continue;
-    std::map<int, double> sum;
-    for (const Influence& i : perVertex[v]) sum[i.joint] += 0.5 * i.weight;
-    for (const Influence& i : mirrored(perVertex[u])) sum[i.joint] += 0.5 * i.weight;
-    std::vector<Influence> average;
-    for (const auto& [bone, weight] : sum) average.push_back({bone, weight});
-    perVertex[v] = average;
-    if (u != int(v)) perVertex[u] = mirrored(average);
-  }
+  applyMirror(positions, c, mirror, mirrorBone, params.source, perVertex);
   report.applied = true;
   return report;
 }

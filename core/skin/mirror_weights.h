@@ -11,8 +11,13 @@
 
 namespace rw {
 
+/// Which side's weights a mirror keeps: both averaged (bone heat: the solver's round-off has no
+/// side), or one side copied onto the other (an artist who painted one side).
+enum class MirrorSource { Average, PositiveX, NegativeX };
+
 struct MirrorParams {
   bool enabled = true;
+  MirrorSource source = MirrorSource::Average;
   /// Two bones are mirrors when the reflected head and tail of one are this close (fraction
   /// of the mesh size) to the other's: artists mirror bones exactly, 0.5% absorbs round-off of
   /// file formats with few digits.
@@ -36,7 +41,9 @@ struct MirrorReport {
 
 /// Mirrors `perVertex` (influences over segment indices, one list per vertex of `positions`)
 /// in place across the plane x = c through the skeleton's centre: w(v) ← ½ (w(v) + σ w(v')),
-/// σ swapping mirrored bones. Needs every bone to have a mirror (itself for central bones).
+/// σ swapping mirrored bones, or w(v) ← σ w(v') on the side that is not `params.source`
+/// (vertices on the plane are averaged either way). Needs every bone to have a mirror (itself
+/// for central bones).
 MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
                            std::vector<std::vector<Influence>>& perVertex,
                            const std::vector<BoneSegment>& segments, double meshSize,
