@@ -194,6 +194,76 @@ ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
   return result;
 }
 
+/// Cumulative lengths along a polyline (0 at its first point).
+std::vector<double> cumulativeLengths(const std::vector<Eigen::Vector3d>& line) {
+  std::vector<double> along(line.size(), 0.0);
+  for (std::size_t i = 1; i < line.size(); ++i)
+    along[i] = along[i - 1] + (line[i] - line[i - 1]).norm();
+  return along;
+}
+
+/// The point at arc length `s` along `path` (clamped to its ends).
+Eigen::Vector3d pointAtLength(const std::vector<Eigen::Vector3d>& path,
+                              const std::vector<double>& along, double s) {
+  if (s <= 0.0 || path.size() < 2) return path.front();
+  if (s >= along.back()) return path.back();
+  const std::size_t i =
+      std::size_t(std::upper_bound(along.begin(), along.end(), s) - along.begin());
+  const double span = along[i] - along[i - 1];
+  const double t = span > 0.0 ? (s - along[i - 1]) / span : 0.0;
+  return path[i - 1] + t * (path[i] - path[i - 1]);
+}
+
+/// The joints of a long chain the DP places: the first, the last, and the ones nearest to
+/// `bones` equal shares of the chain's length (strictly increasing indices).
+std::vector<int> keyJoints(const std::vector<double>& chainAlong, int bones) {
+  const int t = int(chainAlong.size()) - 1;
+  std::vector<int> keys = {0};
+  for (int g = 1; g < bones; ++g) {
+    const double target = chainAlong.back() * g / bones;
+    int i =
+        int(std::lower_bound(chainAlong.begin(), chainAlong.end(), target) - chainAlong.begin());
+    if (i > 0 && target - chainAlong[i - 1] < chainAlong[i] - target) --i;
+    i = std::clamp(i, keys.back() + 1, t - (bones - g));
+    keys.push_back(i);
+  }
+  keys.push_back(t);
+  return keys;
+}
+
+/// A chain longer than the DP affords (PlacementHeuristics::maxExactBones): its key joints are
+/// placed exactly, and each joint between two keys goes along the path between theirs, at the
+/// share of the chain's length it has between them. The terms are the key chain's. Sample
+/// indices count 2t+1 samples evenly spread along the path.
+ArcPlacement placeLongChain(const std::vector<Eigen::Vector3d>& chain,
+                            const std::vector<Eigen::Vector3d>& path, const PlacementParams& params,
+                            const PlacementOptions& options) {
+  const std::vector<double> chainAlong = cumulativeLengths(chain);
+  const std::vector<int> keys = keyJoints(chainAlong, params.heuristics.maxExactBones);
+  std::vector<Eigen::Vector3d> keyChain;
+  for (int k : keys) keyChain.push_back(chain[k]);
+  ArcPlacement result = placeDistinctJoints(keyChain, path, params, options);
+  if (result.points.size() != keyChain.size()) return result;
+  const int t = int(chain.size()) - 1;
+  const int m = std::max({params.samples, 2 * int(keys.size() - 1) + 1, 2});
+  const std::vector<double> pathAlong = cumulativeLengths(path);
+  const double length = pathAlong.back();
+  std::vector<double> keyAt;  // arc length of each placed key joint: its sample, evenly spread
+  for (int k : result.sampleIndex) keyAt.push_back(length * k / (m - 1));
+  result.points.assign(t + 1, Eigen::Vector3d::Zero());
+  result.sampleIndex.assign(t + 1, 0);
+  for (std::size_t g = 0; g + 1 < keys.size(); ++g) {
+    const double from = chainAlong[keys[g]], span = chainAlong[keys[g + 1]] - from;
+    for (int i = keys[g]; i <= keys[g + 1]; ++i) {
+      const double share = span > 0.0 ? (chainAlong[i] - from) / span : 0.0;
+      const double s = keyAt[g] + share * (keyAt[g + 1] - keyAt[g]);
+      result.points[i] = pointAtLength(path, pathAlong, s);
+      result.sampleIndex[i] = length > 0.0 ? int(std::lround(2.0 * t * s / length)) : 0;
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
 ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
@@ -210,9 +280,13 @@ ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
       distinct.push_back(chain[i]);
     distinctOf[i] = int(distinct.size()) - 1;
   }
-  if (distinct.size() == chain.size() || distinct.size() < 2)
-    return placeDistinctJoints(chain, path, params, options);
-  const ArcPlacement reduced = placeDistinctJoints(distinct, path, params, options);
+  const int maxBones = std::max(1, params.heuristics.maxExactBones);
+  auto place = [&](const std::vector<Eigen::Vector3d>& joints) {
+    return int(joints.size()) - 1 > maxBones ? placeLongChain(joints, path, params, options)
+                                             : placeDistinctJoints(joints, path, params, options);
+  };
+  if (distinct.size() == chain.size() || distinct.size() < 2) return place(chain);
+  const ArcPlacement reduced = place(distinct);
   if (reduced.points.size() != distinct.size()) return reduced;
   ArcPlacement result = reduced;
   result.points.clear();

@@ -56,6 +56,14 @@ struct PlacementHeuristics {
   int smoothSamples = 60;
   int smoothPasses = 40;
 
+  // --- Long chains (joint_placement.h: placeJoints) ---
+  /// The exact DP costs O(t·m³) time and O(t·m²) memory with m ≥ 2t+1 samples: a 400-joint
+  /// chain (a rope, a tail, a procedural spine) took 98 s and 3 GB. A chain of more bones than
+  /// this is placed through every few of its joints (about this many bones, split by length),
+  /// the joints between them spread by length along the path: linear beyond the DP's cost.
+  /// 32 bones is more than any limb or spine of a production rig has.
+  int maxExactBones = 32;
+
   bool operator==(const PlacementHeuristics&) const = default;
 };
 

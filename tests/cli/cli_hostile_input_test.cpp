@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "support/real_models.h"
@@ -171,4 +172,22 @@ TEST(CliHostileInput, JointMapOfTheWrongTypeNamesTheEntry) {
   expectRefused(runCli({"animate", modelPath("X/BCN_Epileptic.X"), modelPath("BVH/01_01.bvh"),
                         "--map", map, "-o", out}),
                 map, "'Hips'");
+}
+
+// D6: a 400-joint chain took 98 s and 3 GB in placement (O(t·m³), m ≥ 2t+1); its key joints
+// now go through the DP and the rest are spread by length (bench_placement measures it).
+TEST(CliHostileInput, FourHundredJointChainRetargetsPromptly) {
+  const std::string out = (scratch() / "chain.json").string();
+  const std::string rig = hostile("d10_chain400.json");
+  const ProcessResult r = runCli({"retarget", modelPath("X/BCN_Epileptic.X"), rig, "--mesh-head",
+                                  "auto", "--skeleton-head", "head", "-o", out},
+                                 /*timeoutSeconds=*/30);
+  EXPECT_FALSE(r.timedOut);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const nlohmann::json written = nlohmann::json::parse(readBytes(out), nullptr, false);
+  ASSERT_TRUE(written.is_object());
+  const nlohmann::json& joints = written["skeleton"]["joints"];
+  ASSERT_EQ(joints.size(), 400u);
+  for (const nlohmann::json& j : joints)  // a non-finite number would be written as null
+    for (const nlohmann::json& v : j["rest"]["translation"]) ASSERT_TRUE(v.is_number()) << j;
 }

@@ -115,3 +115,40 @@ TEST(JointPlacement, RaisingEachGammaLowersItsOwnTerm) {
   // The sweep is not vacuous: each γ changed the optimum on several problems.
   for (int term = 0; term < 3; ++term) EXPECT_GE(strictlyLower[term], 3) << "term " << term;
 }
+
+// Issue 25 (D6): a chain of thousands of joints (a rope, a procedural tail) is placed through
+// its key joints, the others spread by length: ends on the path's ends, order kept, every joint
+// on the path, spacing following the chain's own bone lengths.
+TEST(JointPlacement, LongChainSpreadsItsJointsByLengthAlongThePath) {
+  const int bones = 2000;
+  std::vector<Vector3d> chain = {{0, 0, 0}};
+  for (int i = 0; i < bones; ++i)  // alternating short and long bones
+    chain.push_back(chain.back() + Vector3d(0, i % 2 ? 2.0 : 1.0, 0));
+  const std::vector<Vector3d> path = {{0, 0, 0}, {0, 10, 0}};  // straight: the ideal is exact
+  PlacementParams p;
+  ASSERT_LT(p.heuristics.maxExactBones, bones);
+  const ArcPlacement r = placeJoints(chain, path, p);
+  ASSERT_EQ(r.points.size(), chain.size());
+  EXPECT_LT((r.points.front() - path.front()).norm(), 1e-9);
+  EXPECT_LT((r.points.back() - path.back()).norm(), 1e-9);
+  const double scale = 10.0 / chain.back().y();
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    EXPECT_NEAR(r.points[i].x(), 0.0, 1e-9);
+    EXPECT_NEAR(r.points[i].y(), chain[i].y() * scale, 0.02) << i;  // within the DP's sampling
+    if (i > 0) {
+      EXPECT_GE(r.sampleIndex[i], r.sampleIndex[i - 1]);
+    }
+  }
+}
+
+TEST(JointPlacement, ChainAtTheExactLimitIsPlacedExactly) {
+  // maxExactBones bones or fewer: the DP over every joint, as before.
+  PlacementParams p;
+  const int bones = p.heuristics.maxExactBones;
+  std::vector<Vector3d> chain = {{0, 0, 0}};
+  for (int i = 0; i < bones; ++i) chain.push_back(chain.back() + Vector3d(0, 1, 0));
+  const ArcPlacement r = placeJoints(chain, {{0, 0, 0}, {0, double(bones), 0}}, p);
+  ASSERT_EQ(r.points.size(), chain.size());
+  for (int i = 1; i <= bones; ++i) EXPECT_GT(r.sampleIndex[i], r.sampleIndex[i - 1]);
+  EXPECT_NEAR(r.lengthTerm, 0.0, 1e-9);
+}
