@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
 #include "io/export/export_character.h"
 #include "io/export/rebind_skeleton.h"
@@ -53,6 +54,16 @@ Character loadRigCharacterOrExit(const std::string& rigPath, const RigDocument& 
   character.sourcePath = rigPath;
   if (rig.skin) character.skin = *rig.skin;
   return character;
+}
+
+Character loadAnyCharacterOrExit(const std::string& path) {
+  if (std::filesystem::path(path).extension() != ".json") return loadOrExit(path);
+  Expected<RigDocument> rig = readRigJson(path);
+  if (!rig) {
+    std::cerr << rig.error().message << std::endl;
+    std::exit(kExitBadInput);
+  }
+  return loadRigCharacterOrExit(path, *rig);
 }
 
 }  // namespace rw::cli

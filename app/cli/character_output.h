@@ -29,4 +29,7 @@ ExportSettings presetSettings(const std::string& preset);
 /// read, like loadOrExit.
 Character loadRigCharacterOrExit(const std::string& rigPath, const RigDocument& rig);
 
+/// A rig .json (by extension) as loadRigCharacterOrExit reads it, anything else by loadOrExit.
+Character loadAnyCharacterOrExit(const std::string& path);
+
 }  // namespace rw::cli

@@ -19,7 +19,8 @@ void addExportCommand(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "export",
       "Convert a character or rig file to FBX (binary 7.4), glTF 2 (.glb/.gltf) or a rig .json");
-  cmd->add_option("FILE", options->input, "character, rig or motion file (any format Assimp reads)")
+  cmd->add_option("FILE", options->input,
+                  "character, rig or motion file (any format Assimp reads, or a rig .json)")
       ->required();
   cmd->add_option("-o,--output", options->output, "OUT.fbx, OUT.glb, OUT.gltf or OUT.json")
       ->required();
@@ -31,7 +32,7 @@ void addExportCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    const Character character = loadOrExit(options->input);
+    const Character character = loadAnyCharacterOrExit(options->input);
     if (Status bad = exportCharacter(character, options->output, presetSettings(options->preset))) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;

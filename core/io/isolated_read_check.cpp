@@ -5,6 +5,7 @@
 #include <assimp/scene.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,7 +38,12 @@ constexpr bool kCapAddressSpace = true;
 constexpr bool kCapAddressSpace = true;
 #endif
 
-[[noreturn]] void childRead(const std::string& path, std::size_t memoryBytes, int out) {
+[[noreturn]] void childRead(const std::string& path, std::size_t memoryBytes, int out,
+                            pid_t parent) {
+  // The reader dies with its parent: a killed CLI must not leave a reader running on a file
+  // that hangs it. (If the parent is already gone, the signal was missed: stop now.)
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);
   if (kCapAddressSpace) {
     rlimit cap{memoryBytes, memoryBytes};
     setrlimit(RLIMIT_AS, &cap);
@@ -68,6 +74,7 @@ Status checkReadableInIsolation(const std::string& path, const IsolatedReadLimit
   int fds[2];
   if (pipe(fds) != 0) return std::nullopt;  // cannot isolate: let the caller read directly
   const std::size_t memory = limits.memoryBytes ? limits.memoryBytes : defaultMemoryCap();
+  const pid_t parent = getpid();
   const pid_t child = fork();
   if (child < 0) {
     close(fds[0]);
@@ -76,7 +83,7 @@ Status checkReadableInIsolation(const std::string& path, const IsolatedReadLimit
   }
   if (child == 0) {
     close(fds[0]);
-    childRead(path, memory, fds[1]);
+    childRead(path, memory, fds[1], parent);
   }
   close(fds[1]);
 

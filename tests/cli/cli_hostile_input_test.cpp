@@ -191,3 +191,26 @@ TEST(CliHostileInput, FourHundredJointChainRetargetsPromptly) {
   for (const nlohmann::json& j : joints)  // a non-finite number would be written as null
     for (const nlohmann::json& v : j["rest"]["translation"]) ASSERT_TRUE(v.is_number()) << j;
 }
+
+// "export takes a rig file", says --help: a rig .json exports (here one that names no mesh: the
+// skeleton alone), where it used to be "No suitable reader found".
+TEST(CliHostileInput, ExportTakesARigFile) {
+  const std::string rig = std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json";
+  const std::string out = (scratch() / "biped.glb").string();
+  const ProcessResult r = runCli({"export", rig, "-o", out});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_GT(fs::file_size(out), 1000u);
+  EXPECT_NE(r.out.find(" joints"), std::string::npos) << r.out;
+}
+
+// Two valid Half-Life 1 models that 'skin' refused with an empty reason blaming the output.
+TEST(CliHostileInput, HalfLifeModelsSkinAndWrite) {
+  for (const char* model : {"MDL/MDL (HL1)/man.mdl", "MDL/MDL (HL1)/unnamed_bones.mdl"}) {
+    SCOPED_TRACE(model);
+    const std::string out = (scratch() / "hl1.glb").string();
+    fs::remove(out);
+    const ProcessResult r = runCli({"skin", modelPath(model), "-o", out});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(fs::exists(out));
+  }
+}
