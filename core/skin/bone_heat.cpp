@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -14,6 +15,7 @@
 #include "mesh/mesh_parts.h"
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
+#include "skin/skin_eval.h"
 
 namespace rw {
 namespace {
@@ -35,6 +37,8 @@ struct VertexHeat {
 /// with none it only averaged its neighbours, and the arm's heat from the armpit spread down the
 /// flank. Bones are tried nearest first, in rounds of one ray per vertex. H = k c / d² (§4).
 Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegment>& segments,
+                                                     const std::vector<double>& reach,
+                                                     const std::vector<Eigen::Vector3d>& outward,
                                                      const std::vector<Eigen::Vector3d>& P,
                                                      const std::vector<Eigen::Vector3i>& T,
                                                      const BoneHeatParams& params, double size,
@@ -45,13 +49,26 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
     std::vector<std::vector<BoneCandidate>> candidates(n);
     tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
       for (int v = r.begin(); v < r.end(); ++v)
-        candidates[v] = bonesByDistance(segments, P[v], params.visibleSearch);
+        candidates[v] = bonesByDistance(segments, P[v], params.visibleSearch, &reach);
     });
+    const double facing = params.frontFacingCosine;
+    if (!outward.empty() && facing < 1.0)
+      tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
+        for (int v = r.begin(); v < r.end(); ++v) {
+          std::vector<BoneCandidate>& list = candidates[v];
+          list.erase(std::remove_if(list.begin(), list.end(),
+                                    [&](const BoneCandidate& c) {
+                                      return outward[v].dot(c.point - P[v]) > facing * c.distance;
+                                    }),
+                     list.end());
+        }
+      });
     const SegmentOcclusion occlusion(P, T);
     std::vector<std::size_t> next(n, 0);
     std::vector<double> found(n, -1.0);  // distance of the nearest visible bone, -1: none yet
-    std::vector<int> active(n);
-    std::iota(active.begin(), active.end(), 0);
+    std::vector<int> active;
+    for (int v = 0; v < n; ++v)
+      if (!candidates[v].empty()) active.push_back(v);
     while (!active.empty()) {
       std::vector<Eigen::Vector3d> from, to;
       from.reserve(active.size());
@@ -86,6 +103,109 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
       }
   }
   return heat;
+}
+
+/// Per segment, how far from it a vertex may take it as a heat source: terminalChainReach times
+/// the length of the chain it starts when it ends the skeleton (a leaf, or single deform children
+/// down to one), unlimited otherwise.
+std::vector<double> boneReach(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
+                              const BoneHeatParams& params) {
+  const double unlimited = std::numeric_limits<double>::infinity();
+  std::vector<double> reach(segments.size(), unlimited);
+  const double factor = params.terminalChainReach;
+  if (!(factor > 0.0)) return reach;
+  std::vector<int> segmentOf(skeleton.size(), -1);
+  for (std::size_t b = 0; b < segments.size(); ++b) segmentOf[segments[b].joint] = int(b);
+  // chain[j]: length of the chain from deform joint j down to its leaf; -1 when it branches.
+  std::vector<double> chain(skeleton.size(), -1.0);
+  for (int j = skeleton.size() - 1; j >= 0; --j) {  // children come after their parent
+    const int b = segmentOf[j];
+    if (b < 0) continue;
+    std::vector<int> deformChildren;
+    for (int c : skeleton.children(j))
+      if (segmentOf[c] >= 0) deformChildren.push_back(c);
+    const double own = (segments[b].tail - segments[b].head).norm();
+    if (deformChildren.empty())
+      chain[j] = own;
+    else if (deformChildren.size() == 1 && chain[deformChildren[0]] >= 0.0)
+      chain[j] = own + chain[deformChildren[0]];
+  }
+  // A chain bone reaches as far as its whole chain is long, from the chain's first bone (the
+  // child of a branching joint): a toe at the end of a leg chain is not limited. Only chains
+  // that branch off the side of their parent bone are limited; one that continues it from its
+  // tail (a head on a neck) is the part there.
+  const double offset = params.sideBranchOffset;
+  std::vector<double> whole(skeleton.size(), -1.0);
+  std::vector<char> limited(skeleton.size(), 0);
+  for (int j = 0; j < skeleton.size(); ++j) {
+    if (chain[j] < 0.0) continue;
+    const int p = skeleton.joints[j].parent;
+    if (p >= 0 && chain[p] >= 0.0) {
+      whole[j] = whole[p];
+      limited[j] = limited[p];
+    } else {
+      whole[j] = chain[j];
+      const int pb = p >= 0 ? segmentOf[p] : -1;
+      if (pb >= 0) {
+        const BoneSegment& parent = segments[pb];
+        limited[j] = (segments[segmentOf[j]].head - parent.tail).norm() >
+                     offset * (parent.tail - parent.head).norm();
+      }
+    }
+    if (limited[j]) reach[segmentOf[j]] = factor * whole[j];
+  }
+  return reach;
+}
+
+/// Unit area-weighted vertex normals, each connected part turned so that most of its vertices'
+/// nearest bones lie behind them (outward normals whatever the file's winding).
+std::vector<Eigen::Vector3d> outwardNormals(const std::vector<Eigen::Vector3d>& P,
+                                            const std::vector<Eigen::Vector3i>& T,
+                                            const MeshParts& parts,
+                                            const std::vector<NearestBones>& nearest) {
+  std::vector<Eigen::Vector3d> normal(P.size(), Eigen::Vector3d::Zero());
+  for (const Eigen::Vector3i& t : T) {
+    const Eigen::Vector3d area = (P[t[1]] - P[t[0]]).cross(P[t[2]] - P[t[0]]);
+    for (int k = 0; k < 3; ++k) normal[t[k]] += area;
+  }
+  for (const std::vector<int>& part : parts.vertices) {
+    long long behind = 0;
+    for (int v : part)
+      if (!nearest[v].points.empty())
+        behind += normal[v].dot(nearest[v].points[0] - P[v]) < 0.0 ? 1 : -1;
+    const double sign = behind >= 0 ? 1.0 : -1.0;
+    for (int v : part) normal[v] *= sign;
+  }
+  for (Eigen::Vector3d& n : normal)
+    if (n.norm() > 0.0) n.normalize();
+  return normal;
+}
+
+/// Drops, at every vertex, the weights of the bones more than maxHopsFromDominant links from its
+/// strongest bone in the skeleton's hierarchy (bones' own joints), and renormalizes.
+void keepNearDominant(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
+                      const BoneHeatParams& params,
+                      std::vector<std::vector<Influence>>& perVertex) {
+  const int limit = params.maxHopsFromDominant;
+  if (limit < 0) return;
+  const std::vector<std::vector<int>> hops = jointHops(skeleton);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, perVertex.size()),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      for (std::size_t v = r.begin(); v < r.end(); ++v) {
+                        std::vector<Influence>& w = perVertex[v];
+                        if (w.empty()) continue;  // normalized: the strongest comes first
+                        const int dominant = segments[w.front().joint].joint;
+                        w.erase(std::remove_if(w.begin(), w.end(),
+                                               [&](const Influence& i) {
+                                                 return hops[dominant][segments[i.joint].joint] >
+                                                        limit;
+                                               }),
+                                w.end());
+                        double sum = 0.0;
+                        for (const Influence& i : w) sum += i.weight;
+                        for (Influence& i : w) i.weight /= sum;
+                      }
+                    });
 }
 
 /// How one part's weights were found.
@@ -228,6 +348,33 @@ void describeInNotes(BoneHeatReport& report) {
                            " deform bone(s) got no weight (no vertex is nearest to them)");
 }
 
+/// The nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
+std::vector<NearestBones> nearestBonesOf(const std::vector<BoneSegment>& segments,
+                                         const std::vector<Eigen::Vector3d>& P,
+                                         const BoneHeatParams& params) {
+  std::vector<NearestBones> nearest(P.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, P.size()),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      for (std::size_t v = r.begin(); v < r.end(); ++v)
+                        nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
+                    });
+  return nearest;
+}
+
+/// Normalize, keep the bones near each vertex's strongest, mirror, prune and limit.
+void finishWeights(const std::vector<Eigen::Vector3d>& P, const Skeleton& skeleton,
+                   const std::vector<BoneSegment>& segments, double size,
+                   const BoneHeatParams& params, std::vector<std::vector<Influence>>& weights,
+                   BoneHeatReport& report) {
+  SkinWeights welded;
+  welded.perVertex = std::move(weights);
+  welded.normalize();
+  keepNearDominant(skeleton, segments, params, welded.perVertex);
+  report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
+  report.limits = applyWeightLimits(welded, params.limits);
+  weights = std::move(welded.perVertex);
+}
+
 /// Welded-vertex weights over bone segments as the file's vertices' weights over joints; the
 /// deform bones no vertex took are listed in the report.
 SkinWeights perSourceVertex(const Mesh& mesh, const Skeleton& skeleton,
@@ -277,25 +424,22 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
   if (progress) progress->report("bone heat: nearest bones", 0.05);
   Clock::time_point t0 = Clock::now();
-  std::vector<NearestBones> nearest(n);
-  tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
-    for (int v = r.begin(); v < r.end(); ++v)
-      nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
-  });
+  const std::vector<NearestBones> nearest = nearestBonesOf(segments, P, params);
   report.nearestSeconds = secondsSince(t0);
 
   // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
   if (progress) progress->report("bone heat: visibility", 0.15);
   t0 = Clock::now();
+  const MeshParts parts = connectedParts(n, T);
   Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(segments, P, T, params, size, progress);
+      visibleHeatSources(segments, boneReach(skeleton, segments, params),
+                         outwardNormals(P, T, parts, nearest), P, T, params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
   const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
   report.visibilitySeconds = secondsSince(t0);
   if (progress && progress->cancelled()) return Error{"cancelled"};
 
   // Connected parts, each solved on its own.
-  const MeshParts parts = connectedParts(n, T);
   const std::vector<std::vector<int>>& componentVertices = parts.vertices;
   const std::vector<std::vector<int>>& componentTriangles = parts.triangles;
   report.components = int(componentVertices.size());
@@ -349,14 +493,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   // Normalize, mirror, prune, limit; then per source vertex with joint indices.
   t0 = Clock::now();
   if (progress) progress->report("bone heat: finishing", 0.9);
-  {
-    SkinWeights welded;
-    welded.perVertex = std::move(weights);
-    welded.normalize();
-    report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
-    report.limits = applyWeightLimits(welded, params.limits);
-    weights = std::move(welded.perVertex);
-  }
+  finishWeights(P, skeleton, segments, size, params, weights, report);
   result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);
   report.totalSeconds = secondsSince(start);

@@ -21,6 +21,13 @@
 //     shell outside the body) is attached rigidly to the bone(s) nearest to it, and reported;
 //   * non-manifold edges and flipped normals need nothing: the Laplacian is built from
 //     triangles, the visibility test does not care about orientation.
+// What artists expect beyond §4 (issue 21; each a named field of BoneHeatParams, measured
+// against two artists' weights in tests/io/bone_heat_real_models_test.cpp):
+//   * a short bone that ends the skeleton (face bones, ears, a ponytail) heats only its own
+//     neighbourhood, not the whole head it happens to be nearest to (terminalChainReach);
+//   * a bone in front of a vertex's surface does not heat it (frontFacingCosine), and after the
+//     solve a vertex keeps only bones near its strongest one in the hierarchy
+//     (maxHopsFromDominant): touching parts do not exchange weights.
 // Then the weights are normalized, mirrored on a symmetric character, pruned with a smooth ramp
 // and limited to N influences (weight_limits.h).
 #include <string>
@@ -62,6 +69,28 @@ struct BoneHeatParams {
   /// Right-hand sides solved at once: bounds the dense n × bones memory (400K vertices × 60
   /// bones would be 190 MB) while keeping CHOLMOD's multi-RHS back-substitution efficient.
   int rhsBlock = 16;
+  /// A bone that ends the skeleton (a leaf, or a chain of single children down to one: an ear, a
+  /// ponytail, a face bone, a finger) heats only the vertices within this many times its whole
+  /// chain's length of it. Such bones are short and sit inside a larger part (a head, a hand) whose
+  /// surface they are nearest to; artists give that part to the bone the chain hangs from and
+  /// the short bone only its own neighbourhood; a quarter of the length is about the radius
+  /// of a limb-like chain (a finger, a tail). 0: no limit (§4 as published).
+  double terminalChainReach = 0.25;
+  /// Only an end chain that branches off the side of its parent bone is limited: its first
+  /// joint lies farther than this fraction of the parent's length from the parent's tail (face
+  /// bones around the middle of a head bone, ears, fingers around a hand's end). A chain that
+  /// continues its parent from the tail (a head on a neck) is the part there and keeps it all.
+  double sideBranchOffset = 0.25;
+  /// A bone lying in front of a vertex's surface (within 60° of its outward normal: the cosine
+  /// above this) does not heat it, even when the segment to it crosses no triangle: the vertex
+  /// is on a part that touches or sinks into the part that bone is in (fingers resting in a
+  /// thigh), where §4's visibility test, made for one closed volume, lets heat cross. 1: no test.
+  double frontFacingCosine = 0.5;
+  /// After the solve, a vertex keeps only the weights of bones at most this many parent/child
+  /// links from its strongest bone (-1: all). Parts that touch exchange heat across the contact
+  /// (legs pressed together, a hand on a thigh), and skinning then drags one with the other;
+  /// an artist's blend spans a joint's neighbours only.
+  int maxHopsFromDominant = 2;
   /// Tiny leaf bones without a tail get one this fraction of the mesh size long.
   double fallbackBoneFraction = 0.05;
   MirrorParams mirror;

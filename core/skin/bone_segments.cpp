@@ -46,12 +46,16 @@ NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen:
 }
 
 std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
-                                           const Eigen::Vector3d& p, int count) {
-  std::vector<BoneCandidate> all(segments.size());
+                                           const Eigen::Vector3d& p, int count,
+                                           const std::vector<double>* reach) {
+  std::vector<BoneCandidate> all;
+  all.reserve(segments.size());
   for (std::size_t b = 0; b < segments.size(); ++b) {
-    all[b].bone = int(b);
-    all[b].point = segments[b].closestPoint(p);
-    all[b].distance = (all[b].point - p).norm();
+    BoneCandidate c;
+    c.bone = int(b);
+    c.point = segments[b].closestPoint(p);
+    c.distance = (c.point - p).norm();
+    if (!reach || b >= reach->size() || c.distance <= (*reach)[b]) all.push_back(c);
   }
   const std::size_t keep = std::min(all.size(), std::size_t(std::max(count, 0)));
   std::partial_sort(all.begin(), all.begin() + long(keep), all.end(),

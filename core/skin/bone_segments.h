@@ -38,8 +38,10 @@ struct BoneCandidate {
   Eigen::Vector3d point = Eigen::Vector3d::Zero();
 };
 
-/// The `count` bones nearest to p, nearest first (ties in segment order).
+/// The `count` bones nearest to p, nearest first (ties in segment order), leaving out every bone
+/// b farther from p than reach[b] when `reach` is given (one per segment).
 std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
-                                           const Eigen::Vector3d& p, int count);
+                                           const Eigen::Vector3d& p, int count,
+                                           const std::vector<double>* reach = nullptr);
 
 }  // namespace rw

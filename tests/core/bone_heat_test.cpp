@@ -2,6 +2,7 @@
 // owned by their limb, mirrored weights, loose parts attached to the nearest bone, limits.
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <map>
 
 #include "skin/bone_heat.h"
@@ -170,6 +171,78 @@ TEST(BoneHeat, LoosePartWithNoBoneInsideGetsItsNearestBone) {
   for (int v = 0; v < heat->weights.vertexCount(); ++v)
     EXPECT_NEAR(heat->weights.weightSum(v), 1.0, 1e-9);
   EXPECT_FALSE(heat->report.notes.empty());
+}
+
+/// Share of the source vertices whose strongest joint is `joint`.
+double dominantShare(const SkinWeights& w, int joint) {
+  int count = 0;
+  for (const auto& influences : w.perVertex)
+    if (!influences.empty() && influences.front().joint == joint) ++count;
+  return double(count) / double(w.vertexCount());
+}
+
+// A short end bone branching off the side of a body bone, just under the surface (an ear, a
+// face bone): §4 gives it the whole flank it is nearest to; limited to its neighbourhood it
+// leaves the flank to the body, as artists do.
+TEST(BoneHeat, ShortSideBranchLeafKeepsToItsNeighbourhood) {
+  Character c;
+  c.mesh = buildMesh(test::capsuleCreature({{{0, 0, 0}, {0, 1, 0}, 0.25}}, 0.02, 0.01));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(test::makeJoint("body", -1, s, {0, 0, 0}, {0, 1, 0}));
+  s.joints.push_back(test::makeJoint("ear", 0, s, {0.15, 0.6, 0}, {0.24, 0.64, 0}));
+  s.joints.push_back(test::makeJoint("head", 0, s, {0, 1, 0}, {0, 1.2, 0}));
+  BoneHeatParams plain;
+  plain.terminalChainReach = 0.0;
+  Expected<BoneHeatResult> published = boneHeatWeights(c.mesh, s, plain);
+  Expected<BoneHeatResult> limited = boneHeatWeights(c.mesh, s);
+  ASSERT_TRUE(published) << published.error().message;
+  ASSERT_TRUE(limited) << limited.error().message;
+  const double before = dominantShare(published->weights, 1),
+               after = dominantShare(limited->weights, 1);
+  std::cout << "[ measured ] vertices led by the side leaf: " << 100 * before << " % -> "
+            << 100 * after << " %\n";
+  EXPECT_GT(before, 0.05);
+  EXPECT_LT(after, 0.25 * before);
+  // The surface right over the leaf is still its own.
+  const int over = sourceVertexNear(c.mesh, {0.25, 0.64, 0});
+  EXPECT_GT(weightOf(limited->weights.perVertex[over], 1), 0.5);
+  // The leaf continuing the body from its tail (a head on a neck) is not limited: the top is
+  // its own.
+  const int top = sourceVertexNear(c.mesh, {0, 1.25, 0});
+  EXPECT_GT(weightOf(limited->weights.perVertex[top], 2), 0.9);
+}
+
+// A hand resting on a thigh (one blended surface where they touch): the hand carries no thigh
+// weight and the thigh no hand weight (3 links apart through the hips).
+TEST(BoneHeat, TouchingPartsDoNotShareWeights) {
+  Character c;
+  c.mesh = buildMesh(test::capsuleCreature({{{0, 1.0, 0}, {0, 1.3, 0}, 0.12},
+                                            {{0.1, 1.0, 0}, {0.1, 0.4, 0}, 0.08},
+                                            {{0.1, 1.3, 0}, {0.3, 1.0, 0}, 0.04},
+                                            {{0.3, 1.0, 0}, {0.2, 0.72, 0}, 0.04}},
+                                           0.015, 0.01));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(test::makeJoint("hips", -1, s, {0, 1.0, 0}, {0, 1.3, 0}));
+  s.joints.push_back(test::makeJoint("thigh", 0, s, {0.1, 1.0, 0}, {0.1, 0.4, 0}));
+  s.joints.push_back(test::makeJoint("arm", 0, s, {0.1, 1.3, 0}, {0.3, 1.0, 0}));
+  s.joints.push_back(test::makeJoint("hand", 2, s, {0.3, 1.0, 0}, {0.2, 0.72, 0}));
+  Expected<BoneHeatResult> heat = boneHeatWeights(c.mesh, s);
+  ASSERT_TRUE(heat) << heat.error().message;
+  int handVertices = 0, thighVertices = 0;
+  for (int v = 0; v < heat->weights.vertexCount(); ++v) {
+    const std::vector<Influence>& w = heat->weights.perVertex[v];
+    const double hand = weightOf(w, 3), thigh = weightOf(w, 1);
+    if (hand > 0.5) {
+      ++handVertices;
+      EXPECT_LT(thigh, 0.05) << "hand vertex " << v;
+    }
+    if (thigh > 0.5) {
+      ++thighVertices;
+      EXPECT_LT(hand, 0.05) << "thigh vertex " << v;
+    }
+  }
+  EXPECT_GT(handVertices, 50);
+  EXPECT_GT(thighVertices, 200);
 }
 
 TEST(BoneHeat, BadInputIsAnErrorNotACrash) {
