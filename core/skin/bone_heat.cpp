@@ -157,6 +157,40 @@ std::vector<double> boneReach(const Skeleton& skeleton, const std::vector<BoneSe
   return reach;
 }
 
+/// The segments heat comes from: every deform bone's own (first, in the same order), then, with
+/// params.hubSpokes, one from a bone's head to each of its deform children's heads when it has
+/// several.
+struct HeatSegments {
+  std::vector<BoneSegment> all;
+  std::vector<int> owner;     ///< per segment, the bone (index of its own segment) it heats for
+  std::vector<double> reach;  ///< per segment, its owner's reach (boneReach)
+};
+
+HeatSegments heatSegments(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
+                          const BoneHeatParams& params) {
+  HeatSegments out;
+  out.all = segments;
+  out.owner.resize(segments.size());
+  std::iota(out.owner.begin(), out.owner.end(), 0);
+  out.reach = boneReach(skeleton, segments, params);
+  const bool spokes = params.hubSpokes;
+  if (!spokes) return out;
+  std::vector<int> segmentOf(skeleton.size(), -1);
+  for (std::size_t b = 0; b < segments.size(); ++b) segmentOf[segments[b].joint] = int(b);
+  for (std::size_t b = 0; b < segments.size(); ++b) {
+    std::vector<int> children;
+    for (int c : skeleton.children(segments[b].joint))
+      if (segmentOf[c] >= 0) children.push_back(segmentOf[c]);
+    if (children.size() < 2) continue;
+    for (int c : children) {
+      out.all.push_back({segments[b].joint, segments[b].head, segments[c].head});
+      out.owner.push_back(int(b));
+      out.reach.push_back(out.reach[b]);
+    }
+  }
+  return out;
+}
+
 /// Unit area-weighted vertex normals, each connected part turned so that most of its vertices'
 /// nearest bones lie behind them (outward normals whatever the file's winding).
 std::vector<Eigen::Vector3d> outwardNormals(const std::vector<Eigen::Vector3d>& P,
@@ -424,7 +458,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
   if (progress) progress->report("bone heat: nearest bones", 0.05);
   Clock::time_point t0 = Clock::now();
-  const std::vector<NearestBones> nearest = nearestBonesOf(segments, P, params);
+  const HeatSegments sources = heatSegments(skeleton, segments, params);
+  const std::vector<NearestBones> nearest = nearestBonesOf(sources.all, P, params);
   report.nearestSeconds = secondsSince(t0);
 
   // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
@@ -432,8 +467,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   t0 = Clock::now();
   const MeshParts parts = connectedParts(n, T);
   Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(segments, boneReach(skeleton, segments, params),
-                         outwardNormals(P, T, parts, nearest), P, T, params, size, progress);
+      visibleHeatSources(sources.all, sources.reach, outwardNormals(P, T, parts, nearest), P, T,
+                         params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
   const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
   report.visibilitySeconds = secondsSince(t0);
@@ -459,7 +494,10 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     if (!isPart) return;
     LoosePart part;
     part.vertices = int(vertices.size());
-    for (int b : bones) part.joints.push_back(segments[b].joint);
+    for (int b : bones)  // a hub's own segment and its spokes meet at its head: one joint
+      if (std::find(part.joints.begin(), part.joints.end(), sources.all[b].joint) ==
+          part.joints.end())
+        part.joints.push_back(sources.all[b].joint);
     part.distance = nearest[closest].distance;
     part.reason = reason;
     report.looseParts.push_back(part);
@@ -479,7 +517,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     }
     const std::vector<int>& vertices = componentVertices[c];
     const PartSolve part = solvePartHeat(vertices, componentTriangles[c], P, T, heat, area, nearest,
-                                         int(segments.size()), params, weights);
+                                         int(sources.all.size()), params, weights);
     report.heatedVertices += part.heated;
     report.factorSeconds += part.factorSeconds;
     report.solveSeconds += part.solveSeconds;
@@ -493,6 +531,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   // Normalize, mirror, prune, limit; then per source vertex with joint indices.
   t0 = Clock::now();
   if (progress) progress->report("bone heat: finishing", 0.9);
+  for (std::vector<Influence>& w : weights)  // a hub's spokes heat for the hub (merged next)
+    for (Influence& i : w) i.joint = sources.owner[i.joint];
   finishWeights(P, skeleton, segments, size, params, weights, report);
   result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);

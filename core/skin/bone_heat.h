@@ -25,6 +25,8 @@
 // against two artists' weights in tests/io/bone_heat_real_models_test.cpp):
 //   * a short bone that ends the skeleton (face bones, ears, a ponytail) heats only its own
 //     neighbourhood, not the whole head it happens to be nearest to (terminalChainReach);
+//   * a bone with several children (a pelvis, a hand, a head with face bones) heats from a
+//     segment to each child too, so it owns the piece it spans (hubSpokes);
 //   * a bone in front of a vertex's surface does not heat it (frontFacingCosine), and after the
 //     solve a vertex keeps only bones near its strongest one in the hierarchy
 //     (maxHopsFromDominant): touching parts do not exchange weights.
@@ -81,6 +83,11 @@ struct BoneHeatParams {
   /// bones around the middle of a head bone, ears, fingers around a hand's end). A chain that
   /// continues its parent from the tail (a head on a neck) is the part there and keeps it all.
   double sideBranchOffset = 0.25;
+  /// A bone with several deform children (a pelvis, a hand, a head with face bones) also heats
+  /// from a segment to each child's first joint: such a hub is one rigid piece spanning its
+  /// children, while its own segment (to their mean, as files without tails give it) is short
+  /// and leaves the pelvis, the palm or the skull to whichever child is nearest.
+  bool hubSpokes = true;
   /// A bone lying in front of a vertex's surface (within 60° of its outward normal: the cosine
   /// above this) does not heat it, even when the segment to it crosses no triangle: the vertex
   /// is on a part that touches or sinks into the part that bone is in (fingers resting in a
