@@ -132,9 +132,16 @@ std::vector<double> boneReach(const Skeleton& skeleton, const std::vector<BoneSe
   }
   // A chain bone reaches as far as its whole chain is long, from the chain's first bone (the
   // child of a branching joint): a toe at the end of a leg chain is not limited. Only chains
-  // that branch off the side of their parent bone are limited; one that continues it from its
-  // tail (a head on a neck) is the part there.
+  // among several such siblings that branch off the side of their parent bone are limited; one
+  // that continues it from its tail, or the only end chain of its parent (a head on a neck), is
+  // the part there.
   const double offset = params.sideBranchOffset;
+  std::vector<int> endChains(skeleton.size(), 0);  // per joint, its children that start one
+  for (int j = 0; j < skeleton.size(); ++j) {
+    const int p = skeleton.joints[j].parent;
+    if (chain[j] >= 0.0 && p >= 0 && chain[p] < 0.0) ++endChains[p];
+  }
+  const int minSiblings = params.minEndChainSiblings;
   std::vector<double> whole(skeleton.size(), -1.0);
   std::vector<char> limited(skeleton.size(), 0);
   for (int j = 0; j < skeleton.size(); ++j) {
@@ -146,7 +153,7 @@ std::vector<double> boneReach(const Skeleton& skeleton, const std::vector<BoneSe
     } else {
       whole[j] = chain[j];
       const int pb = p >= 0 ? segmentOf[p] : -1;
-      if (pb >= 0) {
+      if (pb >= 0 && endChains[p] >= minSiblings) {
         const BoneSegment& parent = segments[pb];
         limited[j] = (segments[segmentOf[j]].head - parent.tail).norm() >
                      offset * (parent.tail - parent.head).norm();

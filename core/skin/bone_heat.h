@@ -83,6 +83,11 @@ struct BoneHeatParams {
   /// bones around the middle of a head bone, ears, fingers around a hand's end). A chain that
   /// continues its parent from the tail (a head on a neck) is the part there and keeps it all.
   double sideBranchOffset = 0.25;
+  /// ... and only when its parent has at least this many end chains (a face rig's bones, ears
+  /// and a mouth, a hand's fingers): a parent with one (a chest with the neck and head above
+  /// it, arms branching further) is not a larger part the chain sits inside. Retargeted rigs
+  /// have no explicit tails, so the offset alone would limit a biped's neck and head.
+  int minEndChainSiblings = 2;
   /// A bone with several deform children (a pelvis, a hand, a head with face bones) also heats
   /// from a segment to each child's first joint: such a hub is one rigid piece spanning its
   /// children, while its own segment (to their mean, as files without tails give it) is short

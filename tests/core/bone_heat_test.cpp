@@ -210,6 +210,16 @@ TEST(BoneHeat, ShortSideBranchLeafKeepsToItsNeighbourhood) {
   // its own.
   const int top = sourceVertexNear(c.mesh, {0, 1.25, 0});
   EXPECT_GT(weightOf(limited->weights.perVertex[top], 2), 0.9);
+  // The only end chain of its parent is not limited (a neck and head on a chest whose other
+  // children branch further): without the head leaf, the side leaf leads as with plain §4.
+  Skeleton single = s;
+  single.joints[2] = test::makeJoint("arm", 0, s, {0, 1, 0}, {0.1, 1.1, 0});
+  single.joints.push_back(test::makeJoint("finger1", 2, single, {0.1, 1.1, 0}, {0.15, 1.1, 0}));
+  single.joints.push_back(test::makeJoint("finger2", 2, single, {0.1, 1.1, 0}, {0.1, 1.15, 0}));
+  Expected<BoneHeatResult> alone = boneHeatWeights(c.mesh, single);
+  Expected<BoneHeatResult> alonePlain = boneHeatWeights(c.mesh, single, plain);
+  ASSERT_TRUE(alone && alonePlain);
+  EXPECT_EQ(dominantShare(alone->weights, 1), dominantShare(alonePlain->weights, 1));
 }
 
 // A hand resting on a thigh (one blended surface where they touch): the hand carries no thigh
