@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config clang-format
+  # the sanitizer job (scripts/sanitize.sh): clang with libFuzzer, ASan and UBSan
+  clang libclang-rt-dev
   # Qt 6 (Widgets, OpenGL widgets, Test, moc) and OpenGL under Xvfb
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev libglx-mesa0

@@ -5,11 +5,17 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <thread>
 
 namespace rw {
 
 struct SegmentOcclusion::Impl {
+  // Released here, so a constructor that throws half way leaks nothing.
+  ~Impl() {
+    if (scene) rtcReleaseScene(scene);
+    if (device) rtcReleaseDevice(device);
+  }
   RTCDevice device = nullptr;
   RTCScene scene = nullptr;
 };
@@ -17,20 +23,32 @@ struct SegmentOcclusion::Impl {
 SegmentOcclusion::SegmentOcclusion(const std::vector<Eigen::Vector3d>& positions,
                                    const std::vector<Eigen::Vector3i>& triangles)
     : impl_(std::make_unique<Impl>()) {
+  // Embree reports a failed allocation by returning null (and later calls on null crash):
+  // that is an out-of-memory like any other, for the caller to report.
+  auto require = [](const void* made) {
+    if (!made) throw std::bad_alloc();
+  };
   impl_->device = rtcNewDevice("threads=1");
+  require(impl_->device);
   impl_->scene = rtcNewScene(impl_->device);
+  require(impl_->scene);
   rtcSetSceneFlags(impl_->scene, RTC_SCENE_FLAG_ROBUST);
   rtcSetSceneBuildQuality(impl_->scene, RTC_BUILD_QUALITY_MEDIUM);
   if (!triangles.empty() && !positions.empty()) {
     RTCGeometry geometry = rtcNewGeometry(impl_->device, RTC_GEOMETRY_TYPE_TRIANGLE);
+    require(geometry);
     auto* vertices = static_cast<float*>(
         rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
                                 3 * sizeof(float), positions.size()));
+    if (!vertices) rtcReleaseGeometry(geometry);
+    require(vertices);
     for (size_t i = 0; i < positions.size(); ++i)
       for (int k = 0; k < 3; ++k) vertices[3 * i + k] = static_cast<float>(positions[i][k]);
     auto* indices = static_cast<unsigned*>(
         rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
                                 3 * sizeof(unsigned), triangles.size()));
+    if (!indices) rtcReleaseGeometry(geometry);
+    require(indices);
     for (size_t t = 0; t < triangles.size(); ++t)
       for (int k = 0; k < 3; ++k) indices[3 * t + k] = static_cast<unsigned>(triangles[t][k]);
     rtcCommitGeometry(geometry);
@@ -38,12 +56,10 @@ SegmentOcclusion::SegmentOcclusion(const std::vector<Eigen::Vector3d>& positions
     rtcReleaseGeometry(geometry);
   }
   rtcCommitScene(impl_->scene);
+  if (rtcGetDeviceError(impl_->device) == RTC_ERROR_OUT_OF_MEMORY) throw std::bad_alloc();
 }
 
-SegmentOcclusion::~SegmentOcclusion() {
-  if (impl_->scene) rtcReleaseScene(impl_->scene);
-  if (impl_->device) rtcReleaseDevice(impl_->device);
-}
+SegmentOcclusion::~SegmentOcclusion() = default;
 
 bool SegmentOcclusion::clear(const Eigen::Vector3d& from, const Eigen::Vector3d& to,
                              double margin) const {

@@ -24,8 +24,7 @@ std::array<Slot, kSlots> gSlots;
 constexpr std::array<int, 4> kCleanupSignals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 void removeTempFilesAndDie(int signal) {
-  for (Slot& slot : gSlots)
-    if (slot.state.load(std::memory_order_acquire) == 2) ::unlink(slot.path);
+  removeTempFiles();
   // Die by the same signal, so the parent sees how we ended.
   struct sigaction fallback {};
   fallback.sa_handler = SIG_DFL;
@@ -35,6 +34,11 @@ void removeTempFilesAndDie(int signal) {
 }
 
 }  // namespace
+
+void removeTempFiles() {
+  for (Slot& slot : gSlots)
+    if (slot.state.load(std::memory_order_acquire) == 2) ::unlink(slot.path);
+}
 
 void installInterruptCleanup() {
   static std::atomic<bool> installed{false};

@@ -13,6 +13,10 @@ namespace rw {
 /// the process mid-write.
 void installInterruptCleanup();
 
+/// Removes every registered temporary file now (async-signal-safe): for a process about to end
+/// by _exit (the memory watchdog).
+void removeTempFiles();
+
 /// A temporary file removed on interruption while the guard lives. Up to a fixed number of
 /// files are tracked at once (more are still written, just not cleaned up on a signal).
 class TempFileGuard {

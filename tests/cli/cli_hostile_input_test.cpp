@@ -214,3 +214,28 @@ TEST(CliHostileInput, HalfLifeModelsSkinAndWrite) {
     EXPECT_TRUE(fs::exists(out));
   }
 }
+
+// A memory budget for every stage: past RIGWRIGHT_MEMORY_LIMIT the CLI ends with exit 3 and one
+// line naming the files, leaving no temporary file; a value that is not a size is exit 2.
+TEST(CliHostileInput, MemoryBudgetIsExitThreeNamingTheFiles) {
+  const std::string bcn = modelPath("X/BCN_Epileptic.X");
+  const fs::path dir = scratch() / "budget";
+  fs::create_directories(dir);
+  const std::string out = (dir / "bcn.glb").string();
+  auto withBudget = [&](const std::string& budget) {
+    return runProcess({"/usr/bin/env", "RIGWRIGHT_MEMORY_LIMIT=" + budget, RIGWRIGHT_CLI, "skin",
+                       bcn, "-o", out});
+  };
+  const ProcessResult tight = withBudget("8M");
+  EXPECT_FALSE(tight.crashed) << tight.signal;
+  EXPECT_EQ(tight.exitCode, 3) << tight.err;
+  EXPECT_EQ(tight.err.rfind(bcn, 0), 0u) << tight.err;
+  EXPECT_NE(tight.err.find("RIGWRIGHT_MEMORY_LIMIT=8M"), std::string::npos) << tight.err;
+  EXPECT_TRUE(fs::is_empty(dir)) << "no output, no temporary file";
+  const ProcessResult ample = withBudget("2G");
+  EXPECT_EQ(ample.exitCode, 0) << ample.err;
+  EXPECT_TRUE(fs::exists(out));
+  const ProcessResult bad = withBudget("lots");
+  EXPECT_EQ(bad.exitCode, 2) << bad.err;
+  EXPECT_NE(bad.err.find("RIGWRIGHT_MEMORY_LIMIT: 'lots' is not a size"), std::string::npos);
+}
