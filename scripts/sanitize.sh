@@ -25,7 +25,7 @@ fuzz() {  # NAME SEED_DIR...: new inputs go to a scratch corpus; the seeds are r
   shift
   mkdir -p "$runs/$name"
   echo "sanitize.sh: $name for ${seconds} s"
-  "build-sanitize/fuzz/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "build-sanitize/fuzz/$name" -seed=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$runs/$name-" -print_final_stats=1 "$runs/$name" "$@" 2>"$runs/$name.log" ||
     { tail -n 60 "$runs/$name.log"; echo "sanitize.sh: $name found a failure"; exit 1; }
   grep -E "stat::number_of_executed_units|Done" "$runs/$name.log" | tail -n 2

@@ -154,3 +154,41 @@ TEST(RigJson, NotJsonAndMissingFileAreErrors) {
   std::filesystem::remove(path);
   EXPECT_FALSE(readRigJson(path));
 }
+
+// Issue 25: finite in, finite out. Magnitudes beyond a character's, names too long or with
+// control bytes are read errors naming the field; a rig holding NaN is never written (nlohmann
+// would write null, which our own reader then rejects).
+TEST(RigJson, LimitsOnReadAndNoNonFiniteWrite) {
+  const json good = rigToJson(sampleRig());
+  json j = good;
+  j["skeleton"]["joints"][1]["rest"]["translation"][2] = 1e300;
+  EXPECT_NE(errorOf(j).find("skeleton.joints[1].rest.translation[2]: 1e+300 is out of range"),
+            std::string::npos)
+      << errorOf(j);
+  j = good;
+  j["skeleton"]["joints"][1]["rest"]["scale"] = json::array({1, 0, 1});
+  EXPECT_NE(errorOf(j).find("a scale near zero"), std::string::npos) << errorOf(j);
+  j = good;
+  j["skeleton"]["joints"][1]["name"] = std::string(300, 'a');
+  EXPECT_NE(errorOf(j).find("a name of 300 bytes"), std::string::npos) << errorOf(j);
+  j = good;
+  j["skeleton"]["joints"][1]["name"] = "spine\x1b[2J";
+  EXPECT_NE(errorOf(j).find("spine\\x1b[2J' holds a control character"), std::string::npos)
+      << errorOf(j);
+  j = good;
+  j["skeleton"]["constraints"][0]["influence"] = "full";
+  EXPECT_NE(errorOf(j).find("constraints[0].influence: expected a number, found string"),
+            std::string::npos)
+      << errorOf(j);
+
+  RigDocument rig = sampleRig();
+  rig.skeleton.joints[2].restLocal.translation().x() = std::nan("");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("rw-nan-" + std::to_string(getpid()) + ".json");
+  const Status bad = writeRigJson(rig, path);
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_NE(bad->message.find(path + ": not written: skeleton.joints[2].rest.translation[0]"),
+            std::string::npos)
+      << bad->message;
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
