@@ -1,7 +1,8 @@
 // libFuzzer target: the CLI's option parsing (every command's options and checks, as main
-// builds them) on arbitrary argument lists: the input's lines are the arguments. The commands'
-// actions are switched off, so only parsing and validation run. Property: parsing ends in
-// success or a CLI11 error, never a crash, another exception or a sanitizer report.
+// builds them) on arbitrary argument lists: the input's lines are the arguments. The commands do
+// not run: the main app's parse-complete callback (CLI11 calls it after every option is parsed
+// and checked, before any subcommand's action) ends the parse. Property: parsing ends there or
+// in a CLI11 error, never a crash, another exception or a sanitizer report.
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
@@ -12,6 +13,9 @@
 namespace {
 
 constexpr std::size_t kMaxArguments = 24;
+
+/// Thrown once parsing and validation are complete, so no command runs.
+struct Parsed {};
 
 std::vector<std::string> argumentsOf(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args = {"rigwright-cli"};
@@ -37,11 +41,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CLI::App app{"fuzz"};
   int exitCode = 0;
   rw::cli::addCommands(app, exitCode);
-  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
-    command->callback(std::function<void()>());
+  app.parse_complete_callback([] { throw Parsed(); });
   try {
     app.parse(int(argv.size()), argv.data());
   } catch (const CLI::Error&) {
+  } catch (const Parsed&) {
   }
   return 0;
 }
