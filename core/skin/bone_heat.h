@@ -93,11 +93,15 @@ struct BoneHeatParams {
   /// children, while its own segment (to their mean, as files without tails give it) is short
   /// and leaves the pelvis, the palm or the skull to whichever child is nearest.
   bool hubSpokes = true;
-  /// A bone lying in front of a vertex's surface (within 60° of its outward normal: the cosine
-  /// above this) does not heat it, even when the segment to it crosses no triangle: the vertex
-  /// is on a part that touches or sinks into the part that bone is in (fingers resting in a
-  /// thigh), where §4's visibility test, made for one closed volume, lets heat cross. 1: no test.
-  double frontFacingCosine = 0.5;
+  /// A bone lying in front of a vertex's surface (within 60° of its outward normal: a cosine
+  /// above 0.5) need not heat it even when the segment to it crosses no triangle: the vertex is
+  /// on a part that touches or sinks into the part that bone is in (fingers resting in a thigh),
+  /// where §4's visibility test, made for one closed volume, lets heat cross. Off by default (1):
+  /// the test assumes bones inside the surface, and a retargeted bone that lands outside a
+  /// low-poly limb then loses its own vertices (on the corpus a pig's hoof stayed behind and the
+  /// ground offset went from 1.4% to 29.6% of height; on the artist rigs 0.5 gains only
+  /// 0.01 in dominant-bone agreement). maxHopsFromDominant handles touching parts instead.
+  double frontFacingCosine = 1.0;
   /// After the solve, a vertex keeps only the weights of bones at most this many parent/child
   /// links from its strongest bone (-1: all). Parts that touch exchange heat across the contact
   /// (legs pressed together, a hand on a thigh), and skinning then drags one with the other;

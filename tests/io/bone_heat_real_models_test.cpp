@@ -82,8 +82,8 @@ void checkRealModel(const std::string& file, int expectedParts, const std::strin
 }
 
 TEST(BoneHeatRealModels, BcnEpileptic) {
-  // Measured: precision 0.398, recall 0.896, L1 0.802, dominant 0.662, bleed 0 (by
-  // maxHopsFromDominant; the artist's own 1.5%), over the clip mean 0.159% / p95 0.887% of the
+  // Measured: precision 0.395, recall 0.885, L1 0.815, dominant 0.652, bleed 0 (by
+  // maxHopsFromDominant; the artist's own 1.5%), over the clip mean 0.168% / p95 0.897% of the
   // height. Before issue 21's heuristics (plain §4): 0.350, 0.828, 1.085, 0.470, 19.4%,
   // 0.234% / 1.30%.
   checkRealModel("X/BCN_Epileptic.X", 5, "Epileptisch",
@@ -91,8 +91,8 @@ TEST(BoneHeatRealModels, BcnEpileptic) {
 }
 
 TEST(BoneHeatRealModels, Testwuson) {
-  // Measured: precision 0.456, recall 0.815, L1 0.745, dominant 0.658, bleed 0 (by
-  // maxHopsFromDominant; the artist's own 5.9%), over the clip mean 0.837% / p95 3.11% of the
+  // Measured: precision 0.455, recall 0.815, L1 0.745, dominant 0.658, bleed 0 (by
+  // maxHopsFromDominant; the artist's own 5.9%), over the clip mean 0.850% / p95 3.19% of the
   // height. Before issue 21's heuristics (plain §4): 0.402, 0.753, 1.062, 0.450, 22.3%,
   // 1.15% / 4.20%.
   checkRealModel("X/Testwuson.X", 51, "Wuson_Run", {0.44, 0.80, 0.77, 0.64, 0.005, 0.0088, 0.0325});
