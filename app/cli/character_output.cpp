@@ -58,12 +58,7 @@ Character loadRigCharacterOrExit(const std::string& rigPath, const RigDocument& 
 
 Character loadAnyCharacterOrExit(const std::string& path) {
   if (std::filesystem::path(path).extension() != ".json") return loadOrExit(path);
-  Expected<RigDocument> rig = readRigJson(path);
-  if (!rig) {
-    std::cerr << rig.error().message << std::endl;
-    std::exit(kExitBadInput);
-  }
-  return loadRigCharacterOrExit(path, *rig);
+  return loadRigCharacterOrExit(path, readRigOrExit(path));
 }
 
 }  // namespace rw::cli

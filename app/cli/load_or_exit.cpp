@@ -51,17 +51,22 @@ Character loadOrExit(const std::string& path, ImportOptions options) {
   return std::move(loaded).value();
 }
 
-Character loadCharacterOrRigOrExit(const std::string& path) {
-  if (std::filesystem::path(path).extension() != ".json") return loadOrExit(path);
+RigDocument readRigOrExit(const std::string& path) {
   Expected<RigDocument> rig = readRigJson(path);
   if (!rig) {
     std::cerr << rig.error().message << std::endl;
     std::exit(kExitBadInput);
   }
+  return std::move(rig).value();
+}
+
+Character loadCharacterOrRigOrExit(const std::string& path) {
+  if (std::filesystem::path(path).extension() != ".json") return loadOrExit(path);
+  RigDocument rig = readRigOrExit(path);
   Character character;
   character.sourcePath = path;
-  character.skeleton = std::move(rig->skeleton);
-  if (rig->skin) character.skin = std::move(*rig->skin);
+  character.skeleton = std::move(rig.skeleton);
+  if (rig.skin) character.skin = std::move(*rig.skin);
   return character;
 }
 
