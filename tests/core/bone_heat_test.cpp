@@ -14,12 +14,7 @@
 namespace rw {
 namespace {
 
-double weightOf(const std::vector<Influence>& influences, int joint) {
-  double w = 0.0;
-  for (const Influence& i : influences)
-    if (i.joint == joint) w += i.weight;
-  return w;
-}
+using test::weightOf;
 
 /// The welded vertex nearest to p, as a source vertex.
 int sourceVertexNear(const Mesh& mesh, const Eigen::Vector3d& p) {

@@ -72,4 +72,11 @@ Character riggedHumanoid(double cell) {
   return c;
 }
 
+double weightOf(const std::vector<Influence>& influences, int joint) {
+  double w = 0.0;
+  for (const Influence& i : influences)
+    if (i.joint == joint) w += i.weight;
+  return w;
+}
+
 }  // namespace rw::test

@@ -14,6 +14,9 @@ SourceMesh closedBar(double x0, double x1, double r, int rings, int sides);
 Joint makeJoint(const std::string& name, int parent, const Skeleton& skeleton,
                 const Eigen::Vector3d& head, const Eigen::Vector3d& tail);
 
+/// The total weight `joint` has in one vertex's influences (0 when it has none).
+double weightOf(const std::vector<Influence>& influences, int joint);
+
 /// Capsule humanoid (implicitMeshes' humanoidCreature) with torso, head, upper/lower arms and
 /// legs (".L" at +X); its mesh built with buildMesh.
 Character riggedHumanoid(double cell = 0.03);

@@ -11,12 +11,7 @@
 namespace rw {
 namespace {
 
-double weightOf(const std::vector<Influence>& influences, int joint) {
-  double w = 0.0;
-  for (const Influence& i : influences)
-    if (i.joint == joint) w += i.weight;
-  return w;
-}
+using test::weightOf;
 
 /// A path 0 - 1 - ... - (n−1): each vertex's neighbours.
 std::vector<std::vector<int>> path(int n) {
