@@ -105,6 +105,14 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
   return heat;
 }
 
+/// Per joint, the index of its deform bone's segment (-1 for a joint that deforms nothing).
+std::vector<int> segmentOfJoint(const Skeleton& skeleton,
+                                const std::vector<BoneSegment>& segments) {
+  std::vector<int> segmentOf(skeleton.size(), -1);
+  for (std::size_t b = 0; b < segments.size(); ++b) segmentOf[segments[b].joint] = int(b);
+  return segmentOf;
+}
+
 /// Per segment, how far from it a vertex may take it as a heat source: terminalChainReach times
 /// the length of the chain it starts when it ends the skeleton (a leaf, or single deform children
 /// down to one), unlimited otherwise.
@@ -114,8 +122,7 @@ std::vector<double> boneReach(const Skeleton& skeleton, const std::vector<BoneSe
   std::vector<double> reach(segments.size(), unlimited);
   const double factor = params.terminalChainReach;
   if (!(factor > 0.0)) return reach;
-  std::vector<int> segmentOf(skeleton.size(), -1);
-  for (std::size_t b = 0; b < segments.size(); ++b) segmentOf[segments[b].joint] = int(b);
+  const std::vector<int> segmentOf = segmentOfJoint(skeleton, segments);
   // chain[j]: length of the chain from deform joint j down to its leaf; -1 when it branches.
   std::vector<double> chain(skeleton.size(), -1.0);
   for (int j = skeleton.size() - 1; j >= 0; --j) {  // children come after their parent
@@ -182,8 +189,7 @@ HeatSegments heatSegments(const Skeleton& skeleton, const std::vector<BoneSegmen
   out.reach = boneReach(skeleton, segments, params);
   const bool spokes = params.hubSpokes;
   if (!spokes) return out;
-  std::vector<int> segmentOf(skeleton.size(), -1);
-  for (std::size_t b = 0; b < segments.size(); ++b) segmentOf[segments[b].joint] = int(b);
+  const std::vector<int> segmentOf = segmentOfJoint(skeleton, segments);
   for (std::size_t b = 0; b < segments.size(); ++b) {
     std::vector<int> children;
     for (int c : skeleton.children(segments[b].joint))
@@ -474,8 +480,10 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   t0 = Clock::now();
   const MeshParts parts = connectedParts(n, T);
   Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(sources.all, sources.reach, outwardNormals(P, T, parts, nearest), P, T,
-                         params, size, progress);
+      visibleHeatSources(sources.all, sources.reach,
+                         params.frontFacingCosine < 1.0 ? outwardNormals(P, T, parts, nearest)
+                                                        : std::vector<Eigen::Vector3d>(),
+                         P, T, params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
   const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
   report.visibilitySeconds = secondsSince(t0);
