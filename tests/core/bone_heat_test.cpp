@@ -14,6 +14,7 @@
 namespace rw {
 namespace {
 
+using test::symmetricBar;
 using test::weightOf;
 
 /// The welded vertex nearest to p, as a source vertex.
@@ -81,17 +82,6 @@ TEST(BoneHeat, FlankBesideAHangingArmBelongsToTheSpine) {
   // The arm itself stays the arm's.
   const int onArm = sourceVertexNear(c.mesh, {0.39, 0.5, 0});
   EXPECT_GT(weightOf(heat->weights.perVertex[onArm], 2), 0.9);
-}
-
-/// Bar along X, exactly symmetric: a central bone and one arm bone on each side.
-Character symmetricBar() {
-  Character c;
-  c.mesh = buildMesh(test::closedBar(-1.0, 1.0, 0.2, 40, 24));
-  Skeleton& s = c.skeleton;
-  s.joints.push_back(test::makeJoint("body", -1, s, {0, -0.05, 0}, {0, 0.05, 0}));
-  s.joints.push_back(test::makeJoint("arm.L", 0, s, {0.3, 0, 0}, {0.9, 0.02, 0}));
-  s.joints.push_back(test::makeJoint("arm.R", 0, s, {-0.3, 0, 0}, {-0.9, 0.02, 0}));
-  return c;
 }
 
 void expectMirrored(const Character& c, const SkinWeights& w, double tolerance) {

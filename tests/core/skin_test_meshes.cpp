@@ -72,6 +72,16 @@ Character riggedHumanoid(double cell) {
   return c;
 }
 
+Character symmetricBar() {
+  Character c;
+  c.mesh = buildMesh(closedBar(-1.0, 1.0, 0.2, 40, 24));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(makeJoint("body", -1, s, {0, -0.05, 0}, {0, 0.05, 0}));
+  s.joints.push_back(makeJoint("arm.L", 0, s, {0.3, 0, 0}, {0.9, 0.02, 0}));
+  s.joints.push_back(makeJoint("arm.R", 0, s, {-0.3, 0, 0}, {-0.9, 0.02, 0}));
+  return c;
+}
+
 double weightOf(const std::vector<Influence>& influences, int joint) {
   double w = 0.0;
   for (const Influence& i : influences)

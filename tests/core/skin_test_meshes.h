@@ -14,6 +14,10 @@ SourceMesh closedBar(double x0, double x1, double r, int rings, int sides);
 Joint makeJoint(const std::string& name, int parent, const Skeleton& skeleton,
                 const Eigen::Vector3d& head, const Eigen::Vector3d& tail);
 
+/// closedBar(−1, 1, …) with a central bone "body" and an arm bone on each side ("arm.L" at +X):
+/// exactly mirror-symmetric.
+Character symmetricBar();
+
 /// The total weight `joint` has in one vertex's influences (0 when it has none).
 double weightOf(const std::vector<Influence>& influences, int joint);
 

@@ -120,12 +120,7 @@ TEST(WeightTools, PruneCutsSmallWeightsAndRenormalizes) {
 /// The symmetric bar of bone_heat_test with a central bone and a left and right arm; the left
 /// half weighted to the left arm, the right half to the centre (one side painted, one not).
 Character oneSidedBar() {
-  Character c;
-  c.mesh = buildMesh(test::closedBar(-1.0, 1.0, 0.2, 40, 24));
-  Skeleton& s = c.skeleton;
-  s.joints.push_back(test::makeJoint("body", -1, s, {0, -0.05, 0}, {0, 0.05, 0}));
-  s.joints.push_back(test::makeJoint("arm.L", 0, s, {0.3, 0, 0}, {0.9, 0.02, 0}));
-  s.joints.push_back(test::makeJoint("arm.R", 0, s, {-0.3, 0, 0}, {-0.9, 0.02, 0}));
+  Character c = test::symmetricBar();
   c.skin.perVertex.resize(c.mesh.source.positions.size());
   for (std::size_t v = 0; v < c.skin.perVertex.size(); ++v) {
     const double x = c.mesh.source.positions[v].x();
