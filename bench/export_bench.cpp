@@ -109,7 +109,7 @@ const Character& character(Model model, int levels) {
   const Character walk = load("BVH/01_01.bvh");
   const JointCorrespondence map = orExit(matchJoints(walk.skeleton, c->skeleton), "01_01 map");
   c->clips.push_back(
-      orExit(retargetOntoCharacter(walk.skeleton, walk.clips.at(0), *c, map), "retarget 01_01")
+      orExit(retargetOntoCharacter(walk, walk.clips.at(0), *c, map), "retarget 01_01")
           .clip);
   for (int i = 0; i < levels; ++i) subdivide(*c);
   return *cache.emplace(std::make_pair(model, levels), std::move(c)).first->second;

@@ -59,7 +59,7 @@ BENCHMARK(BM_Retarget01_01OntoBcn)->Unit(benchmark::kMillisecond)->UseRealTime()
 void BM_Retarget01_01OntoBcnCharacter(benchmark::State& state) {
   retargetOntoBcn(state, [](const rw::Character& motion, const rw::Character& rig,
                             const rw::JointCorrespondence& map) {
-    return rw::retargetOntoCharacter(motion.skeleton, motion.clips.at(0), rig, map);
+    return rw::retargetOntoCharacter(motion, motion.clips.at(0), rig, map);
   });
 }
 BENCHMARK(BM_Retarget01_01OntoBcnCharacter)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -43,7 +43,7 @@ void retargetClips(const Character& motion, const Character& target, RigProducts
     QString failure;
     try {
       Expected<RetargetResult> moved =
-          retargetOntoCharacter(motion.skeleton, clip, target, map.value());
+          retargetOntoCharacter(motion, clip, target, map.value());
       if (moved.ok()) {
         for (const std::string& note : moved.value().notes)
           products.notes << QStringLiteral("%1: %2").arg(name, QString::fromStdString(note));

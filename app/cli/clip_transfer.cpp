@@ -23,7 +23,7 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
                                     const JointCorrespondence& map, const RetargetParams& params) {
   const auto start = std::chrono::steady_clock::now();
   Expected<RetargetResult> result =
-      retargetOntoCharacter(motion.skeleton, motion.clips.at(clip), rig, map, params);
+      retargetOntoCharacter(motion, motion.clips.at(clip), rig, map, params);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!result) return result.error();

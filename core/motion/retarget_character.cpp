@@ -5,7 +5,7 @@
 
 namespace rw {
 
-Expected<RetargetResult> retargetOntoCharacter(const Skeleton& source, const AnimationClip& clip,
+Expected<RetargetResult> retargetOntoCharacter(const Character& motion, const AnimationClip& clip,
                                                const Character& target,
                                                const JointCorrespondence& map,
                                                RetargetParams params) {
@@ -21,7 +21,9 @@ Expected<RetargetResult> retargetOntoCharacter(const Skeleton& source, const Ani
           bodyPoints(target, {root(t.legs[0]), root(t.legs[1]), root(t.arms[0]), root(t.arms[1])});
     }
   }
-  return retargetMotion(source, clip, target.skeleton, map, params);
+  if (!motion.mesh.source.positions.empty() && !motion.skin.perVertex.empty())
+    params.sourceRestStands = true;
+  return retargetMotion(motion.skeleton, clip, target.skeleton, map, params);
 }
 
 }  // namespace rw

@@ -7,9 +7,11 @@
 
 namespace rw {
 
-/// retargetMotion onto `target.skeleton`, with params.targetFloor and params.targetSoles taken
-/// from the character's mesh and weights when it has them (kept as given otherwise).
-Expected<RetargetResult> retargetOntoCharacter(const Skeleton& source, const AnimationClip& clip,
+/// retargetMotion from `motion.skeleton` onto `target.skeleton`, with params.targetFloor and
+/// params.targetSoles taken from the target's mesh and weights when it has them (kept as given
+/// otherwise), and params.sourceRestStands set when the motion comes with a skinned mesh of its
+/// own (its rest pose then stands on its floor, and the clip keeps its relation to it).
+Expected<RetargetResult> retargetOntoCharacter(const Character& motion, const AnimationClip& clip,
                                                const Character& target,
                                                const JointCorrespondence& map,
                                                RetargetParams params = {});

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "motion/control_follow.h"
+#include "util/best_rotation.h"
 
 namespace rw {
 namespace {
@@ -123,28 +124,84 @@ void faceSourceLikeTarget(const BodyLayout& sl, const BodyLayout& tl, const Rest
   for (Vec3& p : r.sourcePositions) p = turn * p;
 }
 
+/// The turn taking target joint j's bone (to its mapped children `kids`, already turned by
+/// `align`) onto source joint s's, the least rotation; with several children, of their summed
+/// directions (a hand's fingers).
+Quat alignBone(int j, int s, const std::vector<int>& kids, const std::vector<int>& sourceOf,
+               const RestFrame& srest, const RestFrame& trest, const Quat& align) {
+  Vec3 dt = Vec3::Zero(), ds = Vec3::Zero();
+  for (int k : kids) {
+    dt += trest.globalP[k] - trest.globalP[j];
+    ds += srest.globalP[sourceOf[k]] - srest.globalP[s];
+  }
+  dt = align * dt;
+  if (dt.norm() < 1e-12 || ds.norm() < 1e-12) return Quat::Identity();
+  return Quat::FromTwoVectors(dt, ds);
+}
+
+/// The turn taking the target's axial chain (pelvis, spine, neck, head) onto the source's, as
+/// one rotation: the best fit of every axial joint's bones to its mapped children (the thighs
+/// and collars included: they fix the turn about the spine's own line), each weighted by its
+/// length, so short bones, whose direction is mostly where each rig put its joints, count
+/// little. Rest postures differ as wholes (a four-legged source's spine lies level, a biped's
+/// stands); bone by bone, over the same body, they differ by joint placement (one rig's neck
+/// joint 35 degrees off the other's tipped the head down).
+Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
+               const std::vector<std::vector<int>>& kids, const std::vector<int>& sourceOf,
+               const RestFrame& srest, const RestFrame& trest) {
+  std::vector<Vec3> dt, ds;
+  double tl = 0, sl = 0;
+  for (std::size_t j = 0; j < axial.size(); ++j) {
+    if (!axial[j] || sourceOf[j] < 0) continue;
+    for (int k : kids[j]) {
+      if (!frame[k]) continue;
+      dt.push_back(trest.globalP[k] - trest.globalP[j]);
+      ds.push_back(srest.globalP[sourceOf[k]] - srest.globalP[sourceOf[j]]);
+      tl += dt.back().norm(), sl += ds.back().norm();
+    }
+  }
+  if (tl <= 0 || sl <= 0) return Quat::Identity();
+  for (Vec3& v : dt) v /= tl;  // the two skeletons' sizes out
+  for (Vec3& v : ds) v /= sl;
+  if (const auto fit = bestRotation(dt, ds)) return Quat(*fit);
+  return Quat::Identity();
+}
+
 /// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions.
+/// A joint of the axial chain (pelvis, spine, neck) turns by its bone along the chain alone: a
+/// pelvis's or chest's other children (thighs, collars) turn by their own bones, and summed with
+/// the spine they nearly cancel and leave a remainder pointing anywhere (thigh joints above the
+/// pelvis joint on one rig, below on the other, tipped the whole body forward by 90 degrees).
 /// Returns, per target joint, the rotation that carries a source global rotation onto the
 /// target (target global = source global · carry); fills the result's bone pairs.
 std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& srest,
-                                    const RestFrame& trest, const std::vector<int>& sourceOf,
-                                    RetargetResult& r) {
+                                    const RestFrame& trest, const JointCorrespondence& map,
+                                    bool alignAxialAsOne, RetargetResult& r) {
   const int nt = target.size();
+  const std::vector<int>& sourceOf = map.sourceOf;
   const auto kids = mappedChildren(target, sourceOf);
+  std::vector<bool> axial(nt, false);
+  for (int j : {map.target.root, map.target.head})
+    if (j >= 0) axial[j] = true;
+  for (const auto* chain : {&map.target.spine, &map.target.neck})
+    for (int j : *chain) axial[j] = true;
+  // The body's frame: the axial joints and the limbs' roots; not the face, tail or props.
+  std::vector<bool> frame = axial;
+  for (const auto* limbs : {&map.target.legs, &map.target.arms})
+    for (const BodyLimb& limb : *limbs)
+      for (int j : {limb.collar, limb.upper})
+        if (j >= 0) frame[j] = true;
+  const Quat axialAlign = axialTurn(axial, frame, kids, sourceOf, srest, trest);
   std::vector<Quat> align(nt, Quat::Identity());
   for (int j = 0; j < nt; ++j) {
     const int p = target.joints[j].parent;
     align[j] = p < 0 ? Quat::Identity() : align[p];
     const int s = sourceOf[j];
-    if (s < 0 || p < 0 || kids[j].empty()) continue;
-    Vec3 dt = Vec3::Zero(), ds = Vec3::Zero();
-    for (int k : kids[j]) {
-      dt += trest.globalP[k] - trest.globalP[j];
-      ds += srest.globalP[sourceOf[k]] - srest.globalP[s];
-    }
-    dt = align[j] * dt;
-    if (dt.norm() < 1e-12 || ds.norm() < 1e-12) continue;
-    align[j] = (Quat::FromTwoVectors(dt, ds) * align[j]).normalized();
+    if (s >= 0 && axial[j] && alignAxialAsOne)
+      align[j] = axialAlign;
+    else if (s >= 0 && p >= 0 && !kids[j].empty())
+      align[j] =
+          (alignBone(j, s, kids[j], sourceOf, srest, trest, align[j]) * align[j]).normalized();
   }
   for (int j = 0; j < nt; ++j)
     for (int k : kids[j]) r.bonePairs.push_back({j, k});
@@ -162,7 +219,6 @@ std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& sre
 /// reach the ground (fitLimbLength).
 struct Stance {
   bool sourceOnFour = false, targetOnFour = false;
-  bool handsCarry() const { return sourceOnFour; }
 };
 
 double quantileHeight(const RetargetResult& r, int joint, double quantile) {
@@ -247,9 +303,11 @@ struct Soles {
 /// On the source, an effector stands at a low quantile of its heights over the clip (a rest pose
 /// need not stand; the clip's planted feet do), and the floor is the lowest of them. On a target
 /// with a floor of its own (params.targetFloor), an effector stands at its rest height: the rest
-/// mesh stands on that floor. Without one the target stands on the source's floor, scaled.
-GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& trest,
-                        const RetargetParams& params, RetargetResult& r) {
+/// mesh stands on that floor, shifted by the clip's own standing against the source's rest when
+/// that rest stands (params.sourceRestStands). Without one the target stands on the source's
+/// floor, scaled.
+GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFrame& srest,
+                        const RestFrame& trest, const RetargetParams& params, RetargetResult& r) {
   // On four limbs too the legs alone place the root (the pelvis they carry): Lu's lowest
   // effector switching between fore and hind feet moves the root by the difference of the two
   // chains' proportions in one frame (10% of the height on a bull). The forefeet are pinned and
@@ -276,16 +334,23 @@ GroundModel groundModel(const BodyLayout& sl, const BodyLayout& tl, const RestFr
   }
   std::vector<double> lowest(g.effectors.size());
   const double quantile = params.targetFloor ? params.standQuantile : 0.0;
-  for (std::size_t e = 0; e < g.effectors.size(); ++e)
+  double restLowest = std::numeric_limits<double>::infinity();
+  for (std::size_t e = 0; e < g.effectors.size(); ++e) {
     lowest[e] = quantileHeight(r, g.effectors[e].first, quantile);
+    restLowest = std::min(restLowest, srest.globalP[g.effectors[e].first].y());
+  }
   r.sourceGround = *std::min_element(lowest.begin(), lowest.end());
+  if (params.targetFloor && params.sourceRestStands)
+    r.floorShift = r.scale * (r.sourceGround - restLowest);
   for (std::size_t e = 0; e < g.effectors.size(); ++e) {
     g.sourceStand.push_back(lowest[e] - r.sourceGround);
-    g.targetStand.push_back(params.targetFloor ? trest.globalP[g.effectors[e].second].y()
-                                               : r.scale * lowest[e]);
+    g.targetStand.push_back(params.targetFloor
+                                ? trest.globalP[g.effectors[e].second].y() + r.floorShift
+                                : r.scale * lowest[e]);
     r.sourceEffectors.push_back(g.effectors[e].first);
   }
-  r.targetGround = params.targetFloor.value_or(r.scale * r.sourceGround);
+  r.targetGround =
+      params.targetFloor ? *params.targetFloor + r.floorShift : r.scale * r.sourceGround;
   r.effectorStandHeight = g.targetStand;
   r.sourceStandHeight = g.sourceStand;
   return g;
@@ -413,15 +478,15 @@ void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const
 /// With soles, how far to lift the body at frame f: out of the floor, the foot sole deepest
 /// under it, but no higher than every planted limb can still reach the floor from (straight, at
 /// most params.maxLegStretch longer), so that a lower foot is raised by its own knee rather
-/// than the other lifted off the floor: straight legs stay straight where they can. Hands lift
-/// the body only on four limbs; on two, the legs carry it and a hand on the floor is placed by
-/// its own arm.
+/// than the other lifted off the floor: straight legs stay straight where they can. The legs
+/// carry the body, on four limbs too: a hand or forefoot under the floor is raised by its own
+/// limb (pinPlantedLimbs), since a foreleg a little long for the source's pose, lifting the body
+/// in the frames where the hind legs could follow and not in the others, bounced a running
+/// bull's root by 3-4% of its height from one frame to the next.
 double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& plant,
-                bool handsCarry, const RetargetParams& params, int f, const Quat* R,
-                const Vec3* P) {
+                const RetargetParams& params, int f, const Quat* R, const Vec3* P) {
   double depth = 0;
-  for (int k = 0; k < (handsCarry ? 4 : 2); ++k)
-    depth = std::max(depth, soles.floor - soles.lowest(k, R, P));
+  for (int k = 0; k < 2; ++k) depth = std::max(depth, soles.floor - soles.lowest(k, R, P));
   double limit = std::numeric_limits<double>::infinity();
   for (int k = 0; k < 4; ++k) {
     const BodyLimb& limb = limbOf(tl, k);
@@ -433,8 +498,11 @@ double soleLift(const BodyLayout& tl, const Soles& soles, const PlantSchedule& p
     if (!std::isfinite(toFloor)) continue;
     const double across = Eigen::Vector2d(end.x() - top.x(), end.z() - top.z()).norm();
     if (across >= reach) continue;
-    limit =
-        std::min(limit, std::sqrt(reach * reach - across * across) - (top.y() - end.y() - toFloor));
+    // A limb easing into or out of its contact holds the body down only as firmly as it is
+    // planted: the lift changes smoothly with the blend instead of jumping when it starts.
+    const double reachable =
+        std::sqrt(reach * reach - across * across) - (top.y() - end.y() - toFloor);
+    limit = std::min(limit, reachable + (1.0 - plant.weight[k][f]) * depth);
   }
   return std::clamp(limit, 0.0, depth);
 }
@@ -451,8 +519,8 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
                                        const RestFrame& trest, const std::vector<Quat>& sourceR,
                                        const std::vector<Quat>& carry, const GroundModel& g,
                                        const BodyLayout& tl, const Soles& soles, const Soles& body,
-                                       const PlantSchedule& plant, bool handsCarry,
-                                       const RetargetParams& params, RetargetResult& r) {
+                                       const PlantSchedule& plant, const RetargetParams& params,
+                                       RetargetResult& r) {
   const int nt = target.size(), ns = r.sourceJoints, nf = r.frames;
   const int troot = r.targetRoot, sroot = r.sourceRoot;
   const double scaleLimited = std::min(r.scale, 1.0);
@@ -493,8 +561,7 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
               std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
       } else {
         placeChain(target, trest, troot, R, rootPos, P);
-        deepest = std::max(soleLift(tl, soles, plant, handsCarry, params, f, R, P),
-                           bodyDepth(body, R, P));
+        deepest = std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
       }
       rootPos.y() += deepest;
     }
@@ -746,21 +813,20 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   const RestFrame trest = restOf(target);
   std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
   if (params.faceLikeTarget) faceSourceLikeTarget(map.source, map.target, trest, srest, sourceR, r);
-  std::vector<Quat> carry = intermediateCarry(target, srest, trest, map.sourceOf, r);
+  std::vector<Quat> carry = intermediateCarry(target, srest, trest, map, params.alignAxialAsOne, r);
   const Stance stance = stanceOf(map.source, map.target, trest, params, r);
   r.sourceOnFourLimbs = stance.sourceOnFour;
   r.targetOnFourLimbs = stance.targetOnFour;
-  const GroundModel ground = groundModel(map.source, map.target, trest, params, r);
+  const GroundModel ground = groundModel(map.source, map.target, srest, trest, params, r);
   if (params.standFeetFlat && params.targetFloor)
     standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, carry, r);
   const Soles soles(params.targetFloor ? params.targetSoles : std::vector<SolePoint>{}, trest,
-                    params.targetFloor.value_or(0.0));
+                    r.targetGround);
   const Soles body(params.targetFloor ? params.targetBody : std::vector<SolePoint>{}, trest,
-                   params.targetFloor.value_or(0.0));
+                   r.targetGround);
   const PlantSchedule plant = plantSchedule(map.source, map.target, stance.sourceOnFour, params, r);
-  std::vector<Quat> targetR =
-      transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground, map.target, soles, body,
-                           plant, stance.handsCarry(), params, r);
+  std::vector<Quat> targetR = transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground,
+                                                   map.target, soles, body, plant, params, r);
   if (params.pinFeet && ground.legs)
     pinPlantedLimbs(target, trest, map.target, ground, soles, plant, stance.sourceOnFour, params,
                     targetR, r);

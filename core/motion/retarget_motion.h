@@ -51,6 +51,11 @@ struct RetargetParams {
   /// Points over the target's whole mesh (bodyPoints), with targetFloor: no part of the body
   /// goes under the floor (a sitting actor sits on it). Empty: only the feet are kept out.
   std::vector<SolePoint> targetBody;
+  /// The intermediate skeleton (Lu §3.1) turns the axial chain (pelvis, spine, neck, head) as
+  /// one, by the best fit of its bones and the limbs' roots, and the limb bones one by one. Off:
+  /// every bone one by one, as the paper, which also copies where each rig put its spine and
+  /// neck joints in the body (a neck joint placed 35 degrees off the other rig's tips the head).
+  bool alignAxialAsOne = true;
   /// Turn the motion to face the way the target faces at rest (both facings from the left and
   /// right limbs) before transferring it: a character modelled facing -Z keeps facing -Z.
   bool faceLikeTarget = true;
@@ -66,6 +71,14 @@ struct RetargetParams {
   /// ground at all is planted for far more than 5% of a clip. A target without a floor of its
   /// own (no targetFloor) keeps the source's relation to its floor, dips included: the lowest.
   double standQuantile = 0.05;
+  /// The source's rest pose stands on the source's floor: the motion comes with its character's
+  /// mesh, bound in that pose. The clip's standing feet are then read against their rest heights
+  /// and that relation is kept on the target, scaled: a clip whose feet stand lower or higher
+  /// than its own rest (an artist's walk with the soles 1% of the height into the floor, a hop
+  /// that never comes down to the rest height) plays so on the target too, as on the artist's
+  /// rig. Off (a BVH, whose rest is a calibration pose with no floor), the clip's standing feet
+  /// are the floor.
+  bool sourceRestStands = false;
   /// A skeleton walks on four limbs when its hands are (source: their median height over the
   /// clip against the feet's; target: at rest) within this fraction of its leg length of its
   /// feet: a quadruped's forefeet are on the ground with its hind feet, a biped's hands hang at
@@ -104,6 +117,9 @@ struct RetargetResult {
   double scale = 1.0;         ///< target / source leg length (Lu §3.4)
   double sourceGround = 0.0;  ///< the source's floor: its lowest effector, standing, over the clip
   double targetGround = 0.0;  ///< the target's floor (targetFloor, else the source's scaled)
+  /// With sourceRestStands: how far the clip's standing feet are above (+) or below their rest
+  /// heights, scaled to the target; targetGround includes it.
+  double floorShift = 0.0;
   double targetLegLength = 0.0;
   /// Joint positions per frame, flattened frame-major: [frame * joints + joint].
   std::vector<Eigen::Vector3d> sourcePositions, targetPositions;

@@ -4,12 +4,12 @@
 #include <tbb/parallel_for.h>
 
 #include <Eigen/Geometry>
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 
 #include "retarget/limb_geometry.h"
 #include "retarget/placement_paths.h"
+#include "util/best_rotation.h"
 
 namespace rw {
 namespace {
@@ -231,14 +231,12 @@ int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
 
 SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans) {
   SkeletonFrame frame;
-  Eigen::Matrix3d cross = Eigen::Matrix3d::Zero();
-  for (const ArcPlan& p : plans)
-    cross += (p.chain.back() - p.chain.front()) * (p.path.back() - p.path.front()).transpose();
-  const Eigen::JacobiSVD<Eigen::Matrix3d> svd(cross, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  Eigen::Matrix3d flip = Eigen::Matrix3d::Identity();
-  flip(2, 2) = (svd.matrixV() * svd.matrixU().transpose()).determinant() < 0.0 ? -1.0 : 1.0;
-  const Eigen::Matrix3d r = svd.matrixV() * flip * svd.matrixU().transpose();
-  if (r.allFinite() && svd.singularValues()(1) > 1e-9 * svd.singularValues()(0)) frame.facing = r;
+  std::vector<Eigen::Vector3d> chords, paths;
+  for (const ArcPlan& p : plans) {
+    chords.push_back(p.chain.back() - p.chain.front());
+    paths.push_back(p.path.back() - p.path.front());
+  }
+  if (const auto r = bestRotation(chords, paths)) frame.facing = *r;
 
   const std::size_t count = plans.size();
   std::vector<double> routePath(count, 0.0), routeChain(count, 0.0);

@@ -47,7 +47,7 @@ Character bcnWithWalk() {
   auto map = matchJoints(walk.skeleton, bcn.skeleton);
   EXPECT_TRUE(map) << map.error().message;
   if (!map) return bcn;
-  auto result = retargetOntoCharacter(walk.skeleton, walk.clips.front(), bcn, *map);
+  auto result = retargetOntoCharacter(walk, walk.clips.front(), bcn, *map);
   EXPECT_TRUE(result) << result.error().message;
   if (result) bcn.clips.push_back(result->clip);
   return bcn;

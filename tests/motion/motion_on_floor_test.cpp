@@ -79,7 +79,7 @@ Played play(const Character& rig, const std::string& motionFile, RetargetParams 
   auto clip = std::find_if(motion.clips.begin(), motion.clips.end(),
                            [&](const AnimationClip& c) { return c.name == clipName; });
   if (clip == motion.clips.end()) clip = motion.clips.begin();
-  auto result = retargetOntoCharacter(motion.skeleton, *clip, rig, p.map, params);
+  auto result = retargetOntoCharacter(motion, *clip, rig, p.map, params);
   EXPECT_TRUE(result.ok()) << (result ? "" : result.error().message);
   if (!result) return p;
   p.result = std::move(*result);

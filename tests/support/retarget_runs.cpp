@@ -38,7 +38,7 @@ void addRetargetedClip(Character& c, const std::string& motionFile, const std::s
     if (k.name == clipName) clip = &k;
   Expected<JointCorrespondence> map = matchJoints(motion.skeleton, c.skeleton);
   ASSERT_TRUE(map) << map.error().message;
-  Expected<RetargetResult> moved = retargetOntoCharacter(motion.skeleton, *clip, c, *map);
+  Expected<RetargetResult> moved = retargetOntoCharacter(motion, *clip, c, *map);
   ASSERT_TRUE(moved) << moved.error().message;
   c.clips.push_back(moved->clip);
 }
