@@ -178,3 +178,25 @@ TEST(MotionAgainstArtist, ProductionBipedInBcnPlaysEpileptischLikeTheArtistsRig)
   EXPECT_LT(a.mean, 0.7 * b.mean);
   EXPECT_LT(a.groundMean, 4.5);
 }
+
+// A motion that comes with its own skinned mesh keeps its clip's relation to the floor that mesh
+// stands on (RetargetParams::sourceRestStands): the artist's clip lowered by 2% of the height
+// (as a walk with the soles in the floor) is played lowered on the target too, here BCN's own
+// rig, which then matches the artist's rig playing the lowered clip. Read against the clip's own
+// standing feet instead, the target would stand 2% higher than the artist's.
+TEST(MotionAgainstArtist, ClipStandingUnderItsRestFloorIsKeptWithTheMotionsMesh) {
+  Character bcn;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", bcn));
+  Character lowered = bcn;
+  const double drop = 0.02 * restHeight(bcn);
+  int moved = 0;
+  for (AnimationClip& clip : lowered.clips)
+    for (JointChannel& c : clip.channels)
+      if (c.joint >= 0 && lowered.skeleton.joints[c.joint].parent < 0)
+        for (auto& key : c.translation) key.value.y() -= drop, ++moved;
+  ASSERT_GT(moved, 0);
+  const Agreement a = playAgainstArtist(lowered, bcn, "Epileptisch");
+  print("BCN's own rig, Epileptisch lowered by 2%", a);
+  EXPECT_LT(a.groundMean, 0.5);
+  EXPECT_LT(a.mean, 0.5);
+}
