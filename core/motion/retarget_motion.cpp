@@ -550,9 +550,19 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
       Vec3 c = f == 0
                    ? Vec3(rootPos + P[g.effectors[m].second])
                    : Vec3(prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm)));
-      // Standing is the floor: a source foot dipping below its standing height stands.
-      c.y() = g.targetStand[m] + r.scale * std::max(0.0, g.clearance(r, f, m));
       rootPos = c - P[g.effectors[m].second];
+      // In height, every effector asks the root to stand where it puts that effector at its
+      // standing height plus the source's clearance, scaled (standing is the floor: a source
+      // foot dipping below its standing height stands); the lowest ask wins, the lift below
+      // raises whatever is then under the floor. Lu's single least-clear effector gives the same
+      // where the two legs pose alike, and jumps where they do not (legs placed unequally in
+      // the mesh: an elephant's root fell 14% of its height in one frame when the least-clear
+      // foot switched sides).
+      double lowest = std::numeric_limits<double>::infinity();
+      for (int e = 0; e < int(g.effectors.size()); ++e)
+        lowest = std::min(lowest, g.targetStand[e] + r.scale * std::max(0.0, g.clearance(r, f, e)) -
+                                      P[g.effectors[e].second].y());
+      rootPos.y() = lowest;
       // Lift: an effector under its standing height pulls the root up.
       double deepest = 0;
       if (soles.empty()) {

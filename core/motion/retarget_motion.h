@@ -17,7 +17,9 @@
 //    effector's standing height, so a standing frame stands where the target's rest mesh
 //    stands, a jump clears the floor by the scaled height and sitting sits. The effector with
 //    the least clearance is the hard constraint: horizontally it moves by scale' = min(scale, 1)
-//    times the source's displacement, and the root follows by IK (a translation). When another
+//    times the source's displacement, and the root follows by IK (a translation); in height
+//    the root takes the lowest of the heights each effector asks for (continuous where the
+//    least-clear effector switches sides, as Lu's is only when both legs pose alike). When another
 //    effector would go under its standing height the root is lifted by the depth (§3.4, "pull
 //    up the root").
 //  * beyond the paper: planted feet of the source (foot_contacts.h) are pinned on the target

@@ -131,6 +131,23 @@ void expectKneesAsTheSource(const Played& p, const Skeleton& source, double degr
   }
 }
 
+/// The root's height changes from frame to frame by no more than the source root's, scaled,
+/// plus 1% of the height.
+void expectRootWithoutJumps(const Played& p) {
+  double sourceStep = 0, targetStep = 0;
+  for (int f = 1; f < p.result.frames; ++f) {
+    sourceStep = std::max(
+        sourceStep, p.result.scale * std::abs(p.result.source(f, p.result.sourceRoot).y() -
+                                              p.result.source(f - 1, p.result.sourceRoot).y()));
+    targetStep = std::max(targetStep, std::abs(p.result.target(f, p.result.targetRoot).y() -
+                                               p.result.target(f - 1, p.result.targetRoot).y()));
+  }
+  std::cout << "  root height steps: largest " << p.ground.percent(targetStep)
+            << "% of height per frame (the source's, scaled: " << p.ground.percent(sourceStep)
+            << "%)\n";
+  EXPECT_LT(targetStep, sourceStep + 0.01 * p.ground.height);
+}
+
 }  // namespace
 
 namespace {
@@ -233,22 +250,13 @@ TEST(MotionOnFloor, WusonRunOntoTheQuadrupedRigOfWusonObjStandsOnFourFeet) {
   EXPECT_TRUE(p.result.targetOnFourLimbs);
   expectPlantedEnds(p, 4);
   // The root follows the source's, scaled, without jumps: Lu's lowest-effector rule switching
-  // between fore and hind feet moved it by 10% of the height in one frame. (Its correlation with
-  // the source root's height is low here, 0.05: in this run the bull's root bobs by 1.2% of its
-  // height and the two roots are different joints, the artist's between the spines, ours the
-  // pelvis.)
-  double sourceStep = 0, targetStep = 0;
-  for (int f = 1; f < p.result.frames; ++f) {
-    sourceStep = std::max(
-        sourceStep, p.result.scale * std::abs(p.result.source(f, p.result.sourceRoot).y() -
-                                              p.result.source(f - 1, p.result.sourceRoot).y()));
-    targetStep = std::max(targetStep, std::abs(p.result.target(f, p.result.targetRoot).y() -
-                                               p.result.target(f - 1, p.result.targetRoot).y()));
-  }
-  std::cout << "  root height steps: largest " << p.ground.percent(targetStep)
-            << "% of height per frame (the source's, scaled: " << p.ground.percent(sourceStep)
-            << "%)\n";
-  EXPECT_LT(targetStep, sourceStep + 0.01 * p.ground.height);
+  // between fore and hind feet moved it by 10% of the height in one frame, and switching
+  // between the hind feet, whose legs pose unalike here, by 1.15% (-0.28 correlation with the
+  // source's root height; 0.48 with the lowest of every foot's ask). The two roots are
+  // different joints, the artist's between the spines, ours the pelvis, and the bull's bobs by
+  // 1.2% of its height.
+  expectRootWithoutJumps(p);
+  EXPECT_GT(p.metrics.rootHeightCorrelation, 0.4);
 }
 
 TEST(MotionOnFloor, WusonWalkOntoBcnPutsHandsAndFeetOnTheFloor) {
