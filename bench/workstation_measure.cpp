@@ -1,5 +1,6 @@
 // Measures the workstation under Xvfb/llvmpipe (a report, not a test: performance is never
-// asserted). Run: xvfb-run -a -s "-screen 0 1280x800x24" ./measure_workstation [options]
+// asserted). Run: xvfb-run -a -s "-screen 0 1280x800x24" ./build/bench/measure_workstation
+// [options]
 //  1. viewport frames per second while a clip plays on BCN_Epileptic made finer: subdivided
 //     1→4 twice (~82K triangles), then its separate parts (head shell, ...) once more until
 //     ~100K (disconnected parts: no T-junctions), and three times (~328K); skinned on the GPU
