@@ -1,5 +1,6 @@
 // MainWindow's side of the pipeline: inputs sent to the worker, results shown, undoable edits,
 // playback, project files, autosave and export.
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -30,29 +31,9 @@ namespace rw::ui {
 
 namespace {
 
-/// Short stage names for the status bar.
+/// Short stage names for the status bar (the session's labels, translated).
 QString stageLabel(RigStage stage) {
-  switch (stage) {
-    case RigStage::Field:
-      return QObject::tr("field");
-    case RigStage::Reeb:
-      return QObject::tr("Reeb");
-    case RigStage::Multires:
-      return QObject::tr("levels");
-    case RigStage::Symmetry:
-      return QObject::tr("symmetry");
-    case RigStage::SkeletonGraph:
-      return QObject::tr("skeleton graph");
-    case RigStage::SkeletonSymmetry:
-      return QObject::tr("skeleton symmetry");
-    case RigStage::ControlLinks:
-      return QObject::tr("controls");
-    case RigStage::Match:
-      return QObject::tr("match");
-    case RigStage::Place:
-      return QObject::tr("place");
-  }
-  return {};
+  return QCoreApplication::translate("RigStage", rigStageLabel(stage));
 }
 
 /// The status line for finished rig products: the skinning time and how many clips were

@@ -7,28 +7,42 @@
 
 namespace rw {
 
+namespace {
+
+/// Every stage's report key and label, in RigStage order: the one list of the stages' names.
+struct StageNames {
+  RigStage stage;
+  const char* key;
+  const char* label;
+};
+constexpr StageNames kStageNames[kRigStageCount] = {
+    {RigStage::Field, "field", "field"},
+    {RigStage::Reeb, "reeb", "Reeb"},
+    {RigStage::Multires, "multires", "levels"},
+    {RigStage::Symmetry, "symmetry", "symmetry"},
+    {RigStage::SkeletonGraph, "skeleton graph", "skeleton graph"},
+    {RigStage::SkeletonSymmetry, "skeleton symmetry", "skeleton symmetry"},
+    {RigStage::ControlLinks, "control links", "controls"},
+    {RigStage::Match, "match", "match"},
+    {RigStage::Place, "place", "place"},
+};
+
+const StageNames* namesOf(RigStage stage) {
+  const int i = static_cast<int>(stage);
+  if (i < 0 || i >= kRigStageCount || kStageNames[i].stage != stage) return nullptr;
+  return &kStageNames[i];
+}
+
+}  // namespace
+
 const char* rigStageName(RigStage stage) {
-  switch (stage) {
-    case RigStage::Field:
-      return "field";
-    case RigStage::Reeb:
-      return "reeb";
-    case RigStage::Multires:
-      return "multires";
-    case RigStage::Symmetry:
-      return "symmetry";
-    case RigStage::SkeletonGraph:
-      return "skeleton graph";
-    case RigStage::SkeletonSymmetry:
-      return "skeleton symmetry";
-    case RigStage::ControlLinks:
-      return "control links";
-    case RigStage::Match:
-      return "match";
-    case RigStage::Place:
-      return "place";
-  }
-  return "?";
+  const StageNames* n = namesOf(stage);
+  return n ? n->key : "?";
+}
+
+const char* rigStageLabel(RigStage stage) {
+  const StageNames* n = namesOf(stage);
+  return n ? n->label : "?";
 }
 
 void RigSession::invalidateFrom(RigStage stage) {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "session/mesh_graph.h"
 #include "retarget/control_links.h"
 #include "retarget/graph_matching.h"
 #include "retarget/placement_params.h"
 #include "retarget/retarget_skeleton.h"
+#include "session/mesh_graph.h"
 #include "skeleton/skeleton_graph.h"
 #include "util/expected.h"
 #include "util/progress.h"
@@ -36,7 +36,10 @@ enum class RigStage {
   Place,             ///< Algorithm 2 + control bones (γθ, γl, γx, samples)
 };
 constexpr int kRigStageCount = 9;
+/// The stage's key in reports (`--json` stage_seconds, the CLI's timing lines).
 const char* rigStageName(RigStage stage);
+/// The stage's short name for people (the workstation's status bar; the UI translates it).
+const char* rigStageLabel(RigStage stage);
 
 struct RigParams {
   MeshGraphParams mesh;  ///< field, Reeb, multires (levels, filter), symmetry (C, also skeleton's)

@@ -1,6 +1,9 @@
 // The cached pipeline (docs/pipeline.md): a change re-runs only the stages downstream of it.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "session/rig_session.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
@@ -107,4 +110,20 @@ TEST_F(RigSessionTest, ProgressIsReportedPerStage) {
   EXPECT_NE(std::find(reported.begin(), reported.end(), "field"), reported.end());
   EXPECT_NE(std::find(reported.begin(), reported.end(), "place"), reported.end());
   EXPECT_EQ(reported.back(), "done");
+}
+
+// One list names the stages: every stage has its own report key and its own label.
+TEST(RigStageNames, EveryStageHasADistinctKeyAndLabel) {
+  std::set<std::string> keys, labels;
+  for (int i = 0; i < kRigStageCount; ++i) {
+    const auto stage = static_cast<RigStage>(i);
+    EXPECT_STRNE(rigStageName(stage), "?");
+    EXPECT_STRNE(rigStageLabel(stage), "?");
+    keys.insert(rigStageName(stage));
+    labels.insert(rigStageLabel(stage));
+  }
+  EXPECT_EQ(int(keys.size()), kRigStageCount);
+  EXPECT_EQ(int(labels.size()), kRigStageCount);
+  EXPECT_STREQ(rigStageName(RigStage::ControlLinks), "control links");
+  EXPECT_STREQ(rigStageLabel(RigStage::Multires), "levels");
 }
