@@ -100,6 +100,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   viewport_ = new ViewportWidget(this);
   setCentralWidget(viewport_);
   undo_ = new QUndoStack(this);
+  edits_ = new RigEdits(this);
+  connect(edits_, &RigEdits::meshHeadChanged, this, &MainWindow::showHeadsEdited);
+  connect(edits_, &RigEdits::skeletonHeadChanged, this, &MainWindow::showHeadsEdited);
+  connect(edits_, &RigEdits::paramsChanged, this, &MainWindow::showParamsEdited);
   loader_ = new CharacterLoader(this);
   skeletonLoader_ = new CharacterLoader(this);
   motionLoader_ = new CharacterLoader(this);
@@ -187,8 +191,7 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, paramDock);
   connect(parameters_, &ParameterDock::edited, this,
           [this](const QString& key, const RigParams& before, const RigParams& after) {
-            undo_->push(new SetParamsCommand(key, before, after,
-                                             [this](const RigParams& p) { applyParams(p); }));
+            undo_->push(new SetParamsCommand(edits_, key, before, after));
           });
 
   outliner_ = new OutlinerDock(this);
@@ -442,8 +445,7 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   snapshot_.reset();
   products_.reset();
   retarget_ = false;
-  meshHead_ = -1;
-  skeletonHead_ = -1;
+  edits_->restore(-1, -1, edits_->params());
   undo_->clear();
   viewport_->setCharacter(character_);
   updateSkeletonView();
@@ -468,7 +470,7 @@ void MainWindow::showSkeletonLoaded(const QString& path,
   }
   skeletonFile_ = std::move(character);
   skeletonPath_ = path;
-  skeletonHead_ = -1;
+  edits_->restoreSkeletonHead(-1);
   products_.reset();
   setMessage(tr("Skeleton %1: %2 bones (%3 control). Pick the head nodes, then Rig ▸ Retarget.")
                  .arg(QFileInfo(path).fileName())

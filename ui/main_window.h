@@ -14,6 +14,7 @@
 
 #include "io/export/export_settings.h"
 #include "project_file.h"
+#include "rig_edits.h"
 #include "session/rig_session.h"
 
 class QLabel;
@@ -69,11 +70,11 @@ class MainWindow : public QMainWindow {
   void setErrorDialogsEnabled(bool enabled) { errorDialogs_ = enabled; }
 
   /// Head nodes as set by the user (-1 = auto) and as last resolved by the pipeline.
-  int meshHead() const { return meshHead_; }
-  int skeletonHead() const { return skeletonHead_; }
+  int meshHead() const { return edits_->meshHead(); }
+  int skeletonHead() const { return edits_->skeletonHead(); }
   int resolvedMeshHead() const;
   int resolvedSkeletonHead() const;
-  const RigParams& params() const { return params_; }
+  const RigParams& params() const { return edits_->params(); }
   bool retargetEnabled() const { return retarget_; }
   /// The latest finished pipeline run (null before the first).
   const std::shared_ptr<const SessionSnapshot>& snapshot() const { return snapshot_; }
@@ -165,9 +166,9 @@ class MainWindow : public QMainWindow {
   void updateSkeletonView();
   void updateTimeline();
   void showTime(double seconds);
-  void applyMeshHead(int vertex);
-  void applySkeletonHead(int joint);
-  void applyParams(const RigParams& params);
+  /// The document changed (an edit, its undo or redo): show it and re-run the pipeline.
+  void showHeadsEdited();
+  void showParamsEdited(const RigParams& params);
   void applyPendingProject();
   void markDirty();
 
@@ -186,9 +187,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Character> skeletonFile_;
   std::shared_ptr<const Character> motion_;
   QString currentFile_, skeletonPath_, motionPath_;
-  int meshHead_ = -1;
-  int skeletonHead_ = -1;
-  RigParams params_;
+  /// The user's edits (head nodes, parameters): what undo commands change.
+  RigEdits* edits_ = nullptr;
   bool retarget_ = false;
   /// Rig ▸ Automatic Skeleton asked for and not yet delivered: every run request carries it
   /// (a newer request replaces a running one) until a run brings the skeleton or is cancelled.

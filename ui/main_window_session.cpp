@@ -61,12 +61,12 @@ std::shared_ptr<const Skeleton> MainWindow::sourceSkeleton() const {
 }
 
 int MainWindow::resolvedMeshHead() const {
-  if (meshHead_ >= 0) return meshHead_;
+  if (edits_->meshHead() >= 0) return edits_->meshHead();
   return snapshot_ ? snapshot_->inputs.meshHead : -1;
 }
 
 int MainWindow::resolvedSkeletonHead() const {
-  if (skeletonHead_ >= 0) return skeletonHead_;
+  if (edits_->skeletonHead() >= 0) return edits_->skeletonHead();
   return snapshot_ && snapshot_->inputs.skeleton == sourceSkeleton()
              ? snapshot_->inputs.skeletonHead
              : -1;
@@ -77,9 +77,9 @@ void MainWindow::requestRun() {
   SessionInputs inputs;
   inputs.mesh = std::shared_ptr<const Mesh>(character_, &character_->mesh);
   if (retarget_) inputs.skeleton = sourceSkeleton();
-  inputs.meshHead = meshHead_;
-  inputs.skeletonHead = inputs.skeleton ? skeletonHead_ : -1;
-  inputs.params = params_;
+  inputs.meshHead = edits_->meshHead();
+  inputs.skeletonHead = inputs.skeleton ? edits_->skeletonHead() : -1;
+  inputs.params = edits_->params();
   inputs.autorig = autorigWanted_;
   runner_->request(inputs);
 }
@@ -270,27 +270,27 @@ void MainWindow::setSelectedJoint(int joint) {
 // --- Undoable edits ------------------------------------------------------------------------
 
 void MainWindow::setMeshHead(int weldedVertex) {
-  if (weldedVertex == meshHead_) return;
+  if (weldedVertex == edits_->meshHead()) return;
   undo_->push(new SetHeadCommand(
-      CommandId::MeshHead,
+      edits_, CommandId::MeshHead,
       weldedVertex >= 0 ? tr("Set mesh head (vertex %1)").arg(weldedVertex) : tr("Mesh head: auto"),
-      meshHead_, weldedVertex, [this](int v) { applyMeshHead(v); }));
+      edits_->meshHead(), weldedVertex));
 }
 
 void MainWindow::setSkeletonHead(int joint) {
-  if (joint == skeletonHead_) return;
+  if (joint == edits_->skeletonHead()) return;
   const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
   const QString name = skeleton && joint >= 0 && joint < skeleton->size()
                            ? QString::fromStdString(skeleton->joints[joint].name)
                            : tr("auto");
-  undo_->push(new SetHeadCommand(CommandId::SkeletonHead, tr("Set skeleton head (%1)").arg(name),
-                                 skeletonHead_, joint, [this](int j) { applySkeletonHead(j); }));
+  undo_->push(new SetHeadCommand(edits_, CommandId::SkeletonHead,
+                                 tr("Set skeleton head (%1)").arg(name), edits_->skeletonHead(),
+                                 joint));
 }
 
 void MainWindow::setParams(const RigParams& params) {
-  if (params == params_) return;
-  undo_->push(new SetParamsCommand(QStringLiteral("parameters"), params_, params,
-                                   [this](const RigParams& p) { applyParams(p); }));
+  if (params == edits_->params()) return;
+  undo_->push(new SetParamsCommand(edits_, QStringLiteral("parameters"), edits_->params(), params));
 }
 
 void MainWindow::suggestHeads() {
@@ -300,22 +300,13 @@ void MainWindow::suggestHeads() {
   undo_->endMacro();
 }
 
-void MainWindow::applyMeshHead(int vertex) {
-  meshHead_ = vertex;
+void MainWindow::showHeadsEdited() {
   markDirty();
   viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
   requestRun();
 }
 
-void MainWindow::applySkeletonHead(int joint) {
-  skeletonHead_ = joint;
-  markDirty();
-  viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
-  requestRun();
-}
-
-void MainWindow::applyParams(const RigParams& params) {
-  params_ = params;
+void MainWindow::showParamsEdited(const RigParams& params) {
   parameters_->setParams(params);
   markDirty();
   requestRun();
@@ -332,11 +323,11 @@ Project MainWindow::project() const {
   p.meshPath = currentFile_.isEmpty() ? QString() : QFileInfo(currentFile_).absoluteFilePath();
   p.skeletonPath = skeletonFile_ ? QFileInfo(skeletonPath_).absoluteFilePath() : QString();
   p.motionPath = motion_ ? QFileInfo(motionPath_).absoluteFilePath() : QString();
-  p.meshHead = meshHead_;
+  p.meshHead = edits_->meshHead();
   const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
-  if (skeleton && skeletonHead_ >= 0 && skeletonHead_ < skeleton->size())
-    p.skeletonHead = QString::fromStdString(skeleton->joints[skeletonHead_].name);
-  p.params = params_;
+  if (skeleton && edits_->skeletonHead() >= 0 && edits_->skeletonHead() < skeleton->size())
+    p.skeletonHead = QString::fromStdString(skeleton->joints[edits_->skeletonHead()].name);
+  p.params = edits_->params();
   p.retarget = retarget_;
   p.displayLevel = displayLevel_;
   return p;
@@ -387,18 +378,17 @@ void MainWindow::applyPendingProject() {
     return;
   if (!p.skeletonPath.isEmpty() && !skeletonFile_) return;
   undo_->clear();
-  meshHead_ = p.meshHead;
-  skeletonHead_ = -1;
+  int skeletonHead = -1;
   const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
   if (!p.skeletonHead.isEmpty() && skeleton) {
-    skeletonHead_ = skeleton->indexOf(p.skeletonHead.toStdString());
-    if (skeletonHead_ < 0)
+    skeletonHead = skeleton->indexOf(p.skeletonHead.toStdString());
+    if (skeletonHead < 0)
       setMessage(tr("The project's skeleton head '%1' is not in the skeleton: using auto")
                      .arg(p.skeletonHead),
                  true);
   }
-  params_ = p.params;
-  parameters_->setParams(params_);
+  edits_->restore(p.meshHead, skeletonHead, p.params);
+  parameters_->setParams(p.params);
   retarget_ = p.retarget && skeleton;
   displayLevel_ = std::max(0, p.displayLevel);
   {

@@ -4,14 +4,30 @@
 
 namespace rw::ui {
 
-SetParamsCommand::SetParamsCommand(const QString& key, const RigParams& before,
-                                   const RigParams& after, Apply apply)
+void SetHeadCommand::set(int value) {
+  if (!edits_) return;
+  if (id_ == CommandId::MeshHead)
+    edits_->setMeshHead(value);
+  else
+    edits_->setSkeletonHead(value);
+}
+
+SetParamsCommand::SetParamsCommand(RigEdits* edits, const QString& key, const RigParams& before,
+                                   const RigParams& after)
     : QUndoCommand(key == QStringLiteral("reset") ? QObject::tr("Reset parameters")
                                                   : QObject::tr("Change %1").arg(key)),
+      edits_(edits),
       key_(key),
       before_(before),
-      after_(after),
-      apply_(std::move(apply)) {}
+      after_(after) {}
+
+void SetParamsCommand::undo() {
+  if (edits_) edits_->setParams(before_);
+}
+
+void SetParamsCommand::redo() {
+  if (edits_) edits_->setParams(after_);
+}
 
 bool SetParamsCommand::mergeWith(const QUndoCommand* other) {
   const auto* next = dynamic_cast<const SetParamsCommand*>(other);

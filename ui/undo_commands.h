@@ -1,49 +1,52 @@
 #pragma once
 // One QUndoCommand per user edit (Qt's Undo Framework): head-node picks and parameter edits.
-// A command holds the value before and after and a function that applies a value to the
-// window; consecutive edits of the same parameter (a slider drag) merge into one step.
+// A command holds the value before and after and sets it on the document (rig_edits.h), which
+// the window follows; consecutive edits of the same parameter (a slider drag) merge into one
+// step.
+#include <QPointer>
 #include <QString>
 #include <QUndoCommand>
-#include <functional>
 
+#include "rig_edits.h"
 #include "session/rig_session.h"
 
 namespace rw::ui {
 
 enum class CommandId { MeshHead = 1, SkeletonHead, Params };
 
+/// Sets the mesh head (CommandId::MeshHead) or the skeleton head (CommandId::SkeletonHead).
 class SetHeadCommand : public QUndoCommand {
  public:
-  using Apply = std::function<void(int)>;
-  SetHeadCommand(CommandId id, const QString& text, int before, int after, Apply apply)
-      : QUndoCommand(text), id_(id), before_(before), after_(after), apply_(std::move(apply)) {}
+  SetHeadCommand(RigEdits* edits, CommandId id, const QString& text, int before, int after)
+      : QUndoCommand(text), edits_(edits), id_(id), before_(before), after_(after) {}
 
-  void undo() override { apply_(before_); }
-  void redo() override { apply_(after_); }
+  void undo() override { set(before_); }
+  void redo() override { set(after_); }
   int id() const override { return int(id_); }
 
  private:
+  void set(int value);
+
+  QPointer<RigEdits> edits_;
   CommandId id_;
   int before_, after_;
-  Apply apply_;
 };
 
 class SetParamsCommand : public QUndoCommand {
  public:
-  using Apply = std::function<void(const RigParams&)>;
-  SetParamsCommand(const QString& key, const RigParams& before, const RigParams& after,
-                   Apply apply);
+  SetParamsCommand(RigEdits* edits, const QString& key, const RigParams& before,
+                   const RigParams& after);
 
-  void undo() override { apply_(before_); }
-  void redo() override { apply_(after_); }
+  void undo() override;
+  void redo() override;
   int id() const override { return int(CommandId::Params); }
   /// Merges a following edit of the same parameter (a slider drag is one undo step).
   bool mergeWith(const QUndoCommand* other) override;
 
  private:
+  QPointer<RigEdits> edits_;
   QString key_;
   RigParams before_, after_;
-  Apply apply_;
 };
 
 }  // namespace rw::ui
