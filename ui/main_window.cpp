@@ -176,7 +176,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   autosave_ = new QTimer(this);
   autosave_->setInterval(kAutosaveMs);
   connect(autosave_, &QTimer::timeout, this, [this] {
-    if (dirty_) writeAutosave();
+    if (autosavePending_) writeAutosave();
   });
   autosave_->start();
 }
@@ -243,12 +243,10 @@ void MainWindow::createMenus() {
                                                       tr("Rigwright projects (*.rwproj)"));
     if (!path.isEmpty()) openProject(path);
   });
-  QAction* save = file->addAction(tr("Save Project &As…"), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Project"), QString(),
-                                                      tr("Rigwright projects (*.rwproj)"));
-    if (!path.isEmpty()) saveProject(path);
-  });
-  save->setShortcut(QKeySequence::SaveAs);
+  QAction* save = file->addAction(tr("&Save Project"), this, [this] { saveCurrentProject(); });
+  save->setShortcut(QKeySequence::Save);
+  QAction* saveAs = file->addAction(tr("Save Project &As…"), this, [this] { saveProjectAs(); });
+  saveAs->setShortcut(QKeySequence::SaveAs);
   QAction* exportAction = file->addAction(tr("&Export…"), this, [this] {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Rig"), QString(),
@@ -450,8 +448,7 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   viewport_->setCharacter(character_);
   updateSkeletonView();
   updateTimeline();
-  const QString name = QFileInfo(path).fileName();
-  setWindowTitle(tr("%1 — Rigwright").arg(name));
+  projectPath_.clear();  // a new character is a new document
   setMessage(tr("%1 (loaded in %2 s)").arg(path).arg(ms / 1000.0, 0, 'f', 2), false);
   counts_->setText(describe(*character_));
   addRecentFile(path);
@@ -573,7 +570,22 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  // A clean exit leaves no recovery file behind.
+  if (unsaved_ && character_) {
+    const QMessageBox::StandardButton choice =
+        closeChoice_ ? closeChoice_()
+                     : QMessageBox::question(
+                           this, tr("Unsaved changes"),
+                           tr("Save the changes to %1 before closing?")
+                               .arg(projectPath_.isEmpty() ? QFileInfo(currentFile_).fileName()
+                                                           : QFileInfo(projectPath_).fileName()),
+                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                           QMessageBox::Save);
+    if (choice == QMessageBox::Cancel || (choice == QMessageBox::Save && !saveCurrentProject())) {
+      event->ignore();  // nothing lost: the window stays, the autosave too
+      return;
+    }
+  }
+  // A clean exit, saved or discarded by choice, leaves no recovery file behind.
   QFile::remove(autosavePath());
   QMainWindow::closeEvent(event);
 }

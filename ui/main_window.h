@@ -8,7 +8,9 @@
 // results. Every edit of an input is a QUndoCommand. Files load on worker threads; a file that
 // fails to load is reported and changes nothing.
 #include <QMainWindow>
+#include <QMessageBox>
 #include <QUndoStack>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -93,6 +95,12 @@ class MainWindow : public QMainWindow {
   /// The clip the timeline plays (null: none).
   const std::shared_ptr<const AnimationClip>& playClip() const { return playClip_; }
   QString autosavePath() const;
+  bool hasUnsavedChanges() const { return unsaved_; }
+  const QString& projectPath() const { return projectPath_; }
+  /// What closing with unsaved changes asks (Save, Discard or Cancel); tests answer it here.
+  void setCloseChoice(std::function<QMessageBox::StandardButton()> choice) {
+    closeChoice_ = std::move(choice);
+  }
 
  public slots:
   /// Starts loading a mesh (or any character); the current one stays until the new one is ready.
@@ -104,6 +112,8 @@ class MainWindow : public QMainWindow {
   void openMotionFile(const QString& path);
   void openProject(const QString& path);
   bool saveProject(const QString& path);
+  /// Ctrl+S: saves to the project's file, asking for one the first time.
+  bool saveCurrentProject();
   /// Writes the rig (mesh, retargeted skeleton, skin, clip) by extension, on a worker, shaped
   /// for `preset`'s engine (units, bones; io/export/export_settings.h).
   void exportTo(const QString& path, EnginePreset preset = EnginePreset::None);
@@ -171,6 +181,10 @@ class MainWindow : public QMainWindow {
   void showParamsEdited(const RigParams& params);
   void applyPendingProject();
   void markDirty();
+  /// "NAME[*] — Rigwright": the project's file name, else the mesh's; [*] while unsaved.
+  void updateTitle();
+  /// Asks for a project file, then saves to it; false when cancelled or failed.
+  bool saveProjectAs();
 
   ViewportWidget* viewport_ = nullptr;
   ParameterDock* parameters_ = nullptr;
@@ -208,7 +222,13 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<Project> pendingProject_;
   QString pendingProjectPath_;
   bool exporting_ = false;
-  bool dirty_ = false;
+  /// Changes since the project was last saved (the title's [*]; closing asks), and since the
+  /// last autosave (the timer writes only then): an autosave is not a save.
+  bool unsaved_ = false;
+  bool autosavePending_ = false;
+  /// The project file this document was opened from or last saved to (empty: never saved).
+  QString projectPath_;
+  std::function<QMessageBox::StandardButton()> closeChoice_;
 
   QLabel* message_ = nullptr;
   QLabel* counts_ = nullptr;

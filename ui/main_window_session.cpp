@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLabel>
@@ -313,7 +314,15 @@ void MainWindow::showParamsEdited(const RigParams& params) {
 }
 
 void MainWindow::markDirty() {
-  dirty_ = true;
+  unsaved_ = autosavePending_ = true;
+  updateTitle();
+}
+
+void MainWindow::updateTitle() {
+  const QString file = !projectPath_.isEmpty() ? projectPath_ : currentFile_;
+  const QString name = file.isEmpty() ? tr("untitled") : QFileInfo(file).fileName();
+  setWindowTitle(tr("%1[*] — Rigwright").arg(name));
+  setWindowModified(unsaved_);
 }
 
 // --- Projects --------------------------------------------------------------------------------
@@ -343,9 +352,21 @@ bool MainWindow::saveProject(const QString& path) {
     reportError(tr("Could not save the project"), QString::fromStdString(status->message));
     return false;
   }
-  dirty_ = false;
+  unsaved_ = autosavePending_ = false;
+  projectPath_ = path;
+  updateTitle();
   setMessage(tr("Saved %1").arg(path), false);
   return true;
+}
+
+bool MainWindow::saveCurrentProject() {
+  return projectPath_.isEmpty() ? saveProjectAs() : saveProject(projectPath_);
+}
+
+bool MainWindow::saveProjectAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Project"), projectPath_,
+                                                    tr("Rigwright projects (*.rwproj)"));
+  return !path.isEmpty() && saveProject(path);
 }
 
 void MainWindow::openProject(const QString& path) {
@@ -395,8 +416,9 @@ void MainWindow::applyPendingProject() {
     const QSignalBlocker block(levelBox_);
     levelBox_->setValue(displayLevel_);
   }
-  dirty_ = false;
-  setWindowTitle(tr("%1 — Rigwright").arg(QFileInfo(pendingProjectPath_).fileName()));
+  unsaved_ = autosavePending_ = false;
+  projectPath_ = pendingProjectPath_;
+  updateTitle();
   setMessage(tr("Opened project %1").arg(pendingProjectPath_), false);
   updateSkeletonView();
   requestRun();
@@ -415,7 +437,7 @@ bool MainWindow::writeAutosave() {
     setMessage(tr("Autosave failed: %1").arg(QString::fromStdString(status->message)), true);
     return false;
   }
-  dirty_ = false;
+  autosavePending_ = false;  // still unsaved: an autosave is for recovery, not a save
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -578,8 +579,61 @@ class WorkstationTest : public QObject {
     QVERIFY(recovered.ok());
     QCOMPARE(recovered.value(), window_->project());
     QCOMPARE(recovered->params.mesh.symmetry.lengthThreshold, 0.4);
-    window_->close();  // a clean exit removes it
+    // An autosave is for recovery, not a save: the title still says unsaved, closing asks.
+    QVERIFY(window_->hasUnsavedChanges());
+    QVERIFY(window_->isWindowModified());
+    int asked = 0;
+    window_->setCloseChoice([&] {
+      ++asked;
+      return QMessageBox::Cancel;
+    });
+    QVERIFY(!window_->close());  // cancelled: nothing lost, the recovery file stays
+    QCOMPARE(asked, 1);
+    QVERIFY(window_->isVisible());
+    QVERIFY(QFileInfo::exists(window_->autosavePath()));
+    window_->setCloseChoice([&] {
+      ++asked;
+      return QMessageBox::Discard;
+    });
+    QVERIFY(window_->close());  // discarded by choice: a clean exit removes it
+    QCOMPARE(asked, 2);
     QVERIFY(!QFileInfo::exists(window_->autosavePath()));
+  }
+
+  void saveKeepsItsProjectFileAndTheTitleShowsUnsavedChanges() {
+    QVERIFY(openDemo());
+    QVERIFY(settle());
+    // Just opened: nothing unsaved. An edit marks it.
+    QVERIFY(!window_->hasUnsavedChanges());
+    QVERIFY(!window_->isWindowModified());
+    window_->parameterDock()->spinBox(QStringLiteral("gammaLength"))->setValue(1.5);
+    QVERIFY(window_->hasUnsavedChanges());
+    QVERIFY(window_->isWindowModified());
+    QVERIFY(window_->windowTitle().contains(QStringLiteral("[*]")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("walk.rwproj"));
+    QVERIFY(window_->saveProject(path));
+    QVERIFY(!window_->hasUnsavedChanges());
+    QVERIFY(!window_->isWindowModified());
+    QCOMPARE(window_->projectPath(), path);
+    QVERIFY(window_->windowTitle().startsWith(QStringLiteral("walk.rwproj")));
+    // An edit makes it unsaved again; Save (Ctrl+S) writes the same file, no dialog.
+    window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(2.0);
+    QVERIFY(window_->hasUnsavedChanges());
+    QVERIFY(window_->isWindowModified());
+    QTest::keyClick(window_.get(), Qt::Key_S, Qt::ControlModifier);
+    QVERIFY(!window_->hasUnsavedChanges());
+    const auto saved = rw::ui::readProject(path);
+    QVERIFY(saved.ok());
+    QCOMPARE(saved->params.placement.gammaAngle, 2.0);
+    // Nothing unsaved: closing does not ask.
+    int asked = 0;
+    window_->setCloseChoice([&] {
+      ++asked;
+      return QMessageBox::Cancel;
+    });
+    QVERIFY(window_->close());
+    QCOMPARE(asked, 0);
   }
 
   void badFilesNeverTakeTheSessionDown() {
