@@ -189,10 +189,11 @@ void MainWindow::createDocks() {
   paramDock->setObjectName(QStringLiteral("parametersDock"));
   paramDock->setWidget(parameters_);
   addDockWidget(Qt::RightDockWidgetArea, paramDock);
-  connect(parameters_, &ParameterDock::edited, this,
-          [this](const QString& key, const RigParams& before, const RigParams& after) {
-            undo_->push(new SetParamsCommand(edits_, key, before, after));
-          });
+  connect(
+      parameters_, &ParameterDock::edited, this,
+      [this](const QString& key, const RigParams& before, const RigParams& after) {
+        undo_->push(new SetParamsCommand(edits_, key, parameters_->labelOf(key), before, after));
+      });
 
   outliner_ = new OutlinerDock(this);
   auto* outlinerDock = new QDockWidget(tr("Outliner"), this);

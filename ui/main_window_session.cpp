@@ -291,7 +291,8 @@ void MainWindow::setSkeletonHead(int joint) {
 
 void MainWindow::setParams(const RigParams& params) {
   if (params == edits_->params()) return;
-  undo_->push(new SetParamsCommand(edits_, QStringLiteral("parameters"), edits_->params(), params));
+  undo_->push(new SetParamsCommand(edits_, QStringLiteral("parameters"), tr("parameters"),
+                                   edits_->params(), params));
 }
 
 void MainWindow::suggestHeads() {

@@ -100,6 +100,7 @@ void ParameterDock::addField(QFormLayout* form, const QString& label, const QStr
   for (QWidget* w : {static_cast<QWidget*>(field.slider), static_cast<QWidget*>(field.spin)})
     w->setToolTip(tooltip);
   field.spin->setObjectName(field.key);
+  field.label = label;
   field.slider->setObjectName(field.key + QStringLiteral("Slider"));
   auto* labelWidget = new QLabel(label, this);
   labelWidget->setToolTip(tooltip);
@@ -122,6 +123,12 @@ QDoubleSpinBox* ParameterDock::spinBox(const QString& key) const {
   for (const Field& f : fields_)
     if (f.key == key) return f.spin;
   return nullptr;
+}
+
+QString ParameterDock::labelOf(const QString& key) const {
+  for (const Field& f : fields_)
+    if (f.key == key) return f.label;
+  return key;
 }
 
 QSlider* ParameterDock::slider(const QString& key) const {

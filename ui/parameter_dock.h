@@ -37,6 +37,11 @@ class ParameterDock : public QWidget {
   /// consecutive edits of one slider can merge into one undo step.
   void edited(const QString& key, const rw::RigParams& before, const rw::RigParams& after);
 
+ public:
+  /// The label the dock shows for parameter `key` (the key itself when unknown): what the undo
+  /// history names an edit after.
+  QString labelOf(const QString& key) const;
+
  private:
   struct Field {
     QString key;
@@ -46,6 +51,7 @@ class ParameterDock : public QWidget {
     std::function<void(RigParams&, double)> set;
     QSlider* slider = nullptr;
     QDoubleSpinBox* spin = nullptr;
+    QString label = {};  ///< as the dock shows it ("γθ angle")
   };
   void addField(QFormLayout* form, const QString& label, const QString& tooltip, Field field);
   void userChanged(int index, double value);

@@ -42,8 +42,7 @@ void retargetClips(const Character& motion, const Character& target, RigProducts
     const QString name = QString::fromStdString(clip.name);
     QString failure;
     try {
-      Expected<RetargetResult> moved =
-          retargetOntoCharacter(motion, clip, target, map.value());
+      Expected<RetargetResult> moved = retargetOntoCharacter(motion, clip, target, map.value());
       if (moved.ok()) {
         for (const std::string& note : moved.value().notes)
           products.notes << QStringLiteral("%1: %2").arg(name, QString::fromStdString(note));

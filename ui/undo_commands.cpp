@@ -12,10 +12,10 @@ void SetHeadCommand::set(int value) {
     edits_->setSkeletonHead(value);
 }
 
-SetParamsCommand::SetParamsCommand(RigEdits* edits, const QString& key, const RigParams& before,
-                                   const RigParams& after)
+SetParamsCommand::SetParamsCommand(RigEdits* edits, const QString& key, const QString& label,
+                                   const RigParams& before, const RigParams& after)
     : QUndoCommand(key == QStringLiteral("reset") ? QObject::tr("Reset parameters")
-                                                  : QObject::tr("Change %1").arg(key)),
+                                                  : QObject::tr("Change %1").arg(label)),
       edits_(edits),
       key_(key),
       before_(before),

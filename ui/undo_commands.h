@@ -34,8 +34,10 @@ class SetHeadCommand : public QUndoCommand {
 
 class SetParamsCommand : public QUndoCommand {
  public:
-  SetParamsCommand(RigEdits* edits, const QString& key, const RigParams& before,
-                   const RigParams& after);
+  /// `key` names the parameter (consecutive edits of one key merge; "reset" never merges),
+  /// `label` is how the user knows it (the undo history reads "Change <label>").
+  SetParamsCommand(RigEdits* edits, const QString& key, const QString& label,
+                   const RigParams& before, const RigParams& after);
 
   void undo() override;
   void redo() override;

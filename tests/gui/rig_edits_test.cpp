@@ -42,9 +42,10 @@ TEST(RigEdits, ADraggedParameterIsOneUndoStep) {
   a.placement.gammaAngle = 2.0;
   b.placement.gammaAngle = 3.0;
   QUndoStack undo;
-  undo.push(new SetParamsCommand(&edits, "gammaAngle", start, a));
-  undo.push(new SetParamsCommand(&edits, "gammaAngle", a, b));
+  undo.push(new SetParamsCommand(&edits, "gammaAngle", "γθ angle", start, a));
+  undo.push(new SetParamsCommand(&edits, "gammaAngle", "γθ angle", a, b));
   EXPECT_EQ(undo.count(), 1);
+  EXPECT_EQ(undo.undoText(), QString::fromUtf8("Change γθ angle"));
   EXPECT_EQ(edits.params().placement.gammaAngle, 3.0);
   undo.undo();
   EXPECT_TRUE(edits.params() == start);

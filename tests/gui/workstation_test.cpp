@@ -275,6 +275,8 @@ class WorkstationTest : public QObject {
     filter->setValue(0.2);
     filter->setValue(0.25);  // the same parameter again: one undo step
     QCOMPARE(window_->undoStack()->count(), 1);
+    // Named as the dock names it, not by its key.
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Change Filter threshold"));
     QCOMPARE(window_->params().mesh.multires.filterFraction, 0.25);
     QVERIFY(settle());
     QCOMPARE(window_->snapshot()->inputs.params.mesh.multires.filterFraction, 0.25);
