@@ -11,11 +11,13 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -51,6 +53,16 @@ QStringList recentFiles() {
 
 void setRecentFiles(const QStringList& files) {
   QSettings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright")).setValue(kRecentKey, files);
+}
+
+const char* const kGeometryKey = "window/geometry";
+const char* const kLayoutKey = "window/layout";
+
+/// 1280×800, or the screen's available area where that is smaller (a laptop at 150%).
+QSize defaultWindowSize() {
+  const QSize wanted(1280, 800);
+  const QScreen* screen = QGuiApplication::primaryScreen();
+  return screen ? wanted.boundedTo(screen->availableGeometry().size()) : wanted;
 }
 
 /// The first local file among dragged URLs, or empty.
@@ -170,7 +182,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createMenus();
   setAcceptDrops(true);
   setWindowTitle(tr("Rigwright"));
-  resize(1280, 800);
+  resize(defaultWindowSize());
   setMessage(tr("Open a character: File ▸ Open (Ctrl+O), or drop a file here."), false);
 
   autosave_ = new QTimer(this);
@@ -570,6 +582,20 @@ void MainWindow::dropEvent(QDropEvent* event) {
     openFile(path);
 }
 
+void MainWindow::saveWindowLayout() const {
+  QSettings settings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"));
+  settings.setValue(kGeometryKey, saveGeometry());
+  settings.setValue(kLayoutKey, saveState());
+}
+
+bool MainWindow::restoreWindowLayout() {
+  const QSettings settings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"));
+  const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+  if (geometry.isEmpty() || !restoreGeometry(geometry)) return false;
+  restoreState(settings.value(kLayoutKey).toByteArray());
+  return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (unsaved_ && character_) {
     const QMessageBox::StandardButton choice =
@@ -588,6 +614,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   // A clean exit, saved or discarded by choice, leaves no recovery file behind.
   QFile::remove(autosavePath());
+  saveWindowLayout();
   QMainWindow::closeEvent(event);
 }
 

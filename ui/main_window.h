@@ -96,6 +96,10 @@ class MainWindow : public QMainWindow {
   const std::shared_ptr<const AnimationClip>& playClip() const { return playClip_; }
   QString autosavePath() const;
   bool hasUnsavedChanges() const { return unsaved_; }
+  /// The window's size, place and dock layout as the user last left them (saved when the
+  /// window closes); false when none was saved or it does not fit the screens now.
+  bool restoreWindowLayout();
+  void saveWindowLayout() const;
   const QString& projectPath() const { return projectPath_; }
   /// What closing with unsaved changes asks (Save, Discard or Cancel); tests answer it here.
   void setCloseChoice(std::function<QMessageBox::StandardButton()> choice) {

@@ -107,6 +107,8 @@ int main(int argc, char** argv) {
       QCoreApplication::exit(2);
     });
   }
+  // Where the user left the window; a screenshot run keeps the default size (comparable images).
+  if (!parser.isSet(screenshot)) window.restoreWindowLayout();
   window.show();
   if (!files.isEmpty()) {
     // Opened from the event loop: a file that fails at once (a broken project) reports through

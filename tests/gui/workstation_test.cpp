@@ -638,6 +638,16 @@ class WorkstationTest : public QObject {
     QCOMPARE(asked, 0);
   }
 
+  void theWindowReopensWhereTheUserLeftIt() {
+    window_->resize(1000, 700);
+    window_->setCloseChoice([] { return QMessageBox::Discard; });
+    QVERIFY(window_->close());  // saves the layout
+    MainWindow next;
+    QVERIFY(next.size().width() <= 1280 && next.size().height() <= 800);  // fits the screen
+    QVERIFY(next.restoreWindowLayout());
+    QCOMPARE(next.size(), QSize(1000, 700));
+  }
+
   void badFilesNeverTakeTheSessionDown() {
     QVERIFY(openBcn());
     const auto character = window_->character();
