@@ -28,7 +28,12 @@ class ViewportSurface : public QWindow {
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
+  /// Files dragged over the viewport go to the main window, which opens them: the viewport is
+  /// a native window of its own, which Qt's widget drag and drop never reaches.
+  bool forwardDrag(QEvent* event);
+
   ViewportWidget* owner_;
+  bool dragAccepted_ = false;
 };
 
 }  // namespace rw::ui

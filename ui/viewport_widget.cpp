@@ -386,6 +386,10 @@ void ViewportWidget::setDeferStillFrames(bool defer) {
   if (!defer) settle_->start();  // the anti-aliased frame, once the motion (if any) has settled
 }
 
+QWindow* ViewportWidget::surfaceWindow() const {
+  return surface_;
+}
+
 void ViewportWidget::setTool(ViewportTool tool) {
   tool_ = tool;
   const Qt::CursorShape cursor = tool == ViewportTool::Select ? Qt::ArrowCursor : Qt::CrossCursor;

@@ -62,6 +62,9 @@ class ViewportWidget : public QWidget {
   /// The viewport's OpenGL context, current on the render thread (null before the first frame
   /// or grab).
   QOpenGLContext* context() const;
+  /// The native window that draws and takes the mouse (tests send it what the window system
+  /// would).
+  QWindow* surfaceWindow() const;
 
   /// Shows `character` (null clears the view) with its own skeleton and skin, and frames it
   /// from the front three-quarter view. What the GPU draws (vertex arrays, normals, packed

@@ -356,6 +356,20 @@ class ViewportTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, kLoadTimeoutMs);
     QCOMPARE(window_->currentFile(), kBcn);
 
+    // Dropped where users drop it, on the 3D view (a native window of its own): it opens too.
+    QWindow* surface = viewport()->surfaceWindow();
+    QVERIFY(surface);
+    QMimeData walk;
+    walk.setUrls({QUrl::fromLocalFile(kWuson)});
+    const QPointF middle(surface->width() / 2.0, surface->height() / 2.0);
+    QDragEnterEvent onView(middle.toPoint(), Qt::CopyAction, &walk, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(surface, &onView);
+    QVERIFY(onView.isAccepted());
+    QDropEvent dropOnView(middle, Qt::CopyAction, &walk, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(surface, &dropOnView);
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 2, kLoadTimeoutMs);
+    QCOMPARE(window_->currentFile(), kWuson);
+
     // Text or a folder is refused.
     QMimeData text;
     text.setText(QStringLiteral("hello"));
