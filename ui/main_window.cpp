@@ -458,6 +458,14 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   retarget_ = false;
   edits_->restore(-1, -1, edits_->params());
   undo_->clear();
+  if (!pendingProject_) {
+    // A new character is a new document: the skeleton and motion chosen for the previous one
+    // go with it (a project being opened brings its own).
+    skeletonFile_.reset();
+    skeletonPath_.clear();
+    motion_.reset();
+    motionPath_.clear();
+  }
   viewport_->setCharacter(character_);
   updateSkeletonView();
   updateTimeline();

@@ -638,6 +638,20 @@ class WorkstationTest : public QObject {
     QCOMPARE(asked, 0);
   }
 
+  void aNewMeshIsANewDocument() {
+    QVERIFY(openDemo());
+    QVERIFY(window_->skeletonCharacter());
+    QSignalSpy loaded(window_.get(), &MainWindow::characterLoaded);
+    window_->openFile(kModels + QStringLiteral("/OBJ/WusonOBJ.obj"));
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, kTimeoutMs);
+    QVERIFY(settle());
+    // The demo's production biped and walk are not drawn over the bull.
+    QVERIFY(!window_->skeletonCharacter());
+    QVERIFY(!window_->motionCharacter());
+    QVERIFY(!viewport()->skeleton());
+    QVERIFY(window_->projectPath().isEmpty());
+  }
+
   void theWindowReopensWhereTheUserLeftIt() {
     window_->resize(1000, 700);
     window_->setCloseChoice([] { return QMessageBox::Discard; });
