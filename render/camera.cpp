@@ -36,6 +36,7 @@ void Camera::setSceneRadius(double radius) {
 }
 
 void Camera::orbit(double dxPixels, double dyPixels) {
+  if (autoOrthographic_) orthographic_ = autoOrthographic_ = false;
   // Dragging right turns the character's front to the right (the eye moves left); dragging
   // down brings the top towards the viewer (the eye rises), as Blender does.
   setOrientation(yaw_ - dxPixels * kOrbitSpeed, pitch_ + dyPixels * kOrbitSpeed);
@@ -93,8 +94,12 @@ void Camera::setPreset(ViewPreset preset) {
       break;
     case ViewPreset::ThreeQuarter:
       setOrientation(30.0 * kDegree, 12.0 * kDegree);
-      break;
+      if (autoOrthographic_) orthographic_ = autoOrthographic_ = false;
+      return;
   }
+  // An axis view looks along an axis: orthographic, as Blender's Auto Perspective (a
+  // perspective grid seen edge-on is a noisy band, and side views are for lining joints up).
+  if (!orthographic_) orthographic_ = autoOrthographic_ = true;
 }
 
 Eigen::Vector3d Camera::right() const {

@@ -31,7 +31,11 @@ class Camera {
   /// Vertical field of view in radians.
   double fieldOfView() const { return fovY_; }
   bool orthographic() const { return orthographic_; }
-  void setOrthographic(bool orthographic) { orthographic_ = orthographic; }
+  /// The user's choice (numpad 5): it stays through axis views and orbits.
+  void setOrthographic(bool orthographic) {
+    orthographic_ = orthographic;
+    autoOrthographic_ = false;
+  }
   /// Viewport size in pixels (sets the aspect ratio and the pixel scale of pan/orbit).
   void setViewport(int width, int height);
   int viewportWidth() const { return width_; }
@@ -78,6 +82,9 @@ class Camera {
   double pitch_ = 0.0;
   double fovY_;
   bool orthographic_ = false;
+  /// An axis view switched a perspective view to orthographic (Blender's Auto Perspective):
+  /// orbiting or the three-quarter view switches it back.
+  bool autoOrthographic_ = false;
   int width_ = 800;
   int height_ = 600;
   double sceneRadius_ = 1.0;

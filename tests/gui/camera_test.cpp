@@ -169,3 +169,25 @@ TEST(Camera, DegenerateBoxesDoNotBreakTheCamera) {
   EXPECT_TRUE(camera.projectionMatrix().allFinite());
   EXPECT_GT(camera.distance(), 0.0);
 }
+
+TEST(Camera, AxisViewsAreOrthographicUntilOrbited) {
+  // Blender's Auto Perspective: a numpad axis view is orthographic; orbiting out of it, or the
+  // three-quarter view, goes back to perspective.
+  rw::render::Camera camera;
+  ASSERT_FALSE(camera.orthographic());
+  camera.setPreset(rw::render::ViewPreset::Right);
+  EXPECT_TRUE(camera.orthographic());
+  camera.setPreset(rw::render::ViewPreset::Front);
+  EXPECT_TRUE(camera.orthographic());
+  camera.orbit(10, 0);
+  EXPECT_FALSE(camera.orthographic());
+  camera.setPreset(rw::render::ViewPreset::Top);
+  camera.setPreset(rw::render::ViewPreset::ThreeQuarter);
+  EXPECT_FALSE(camera.orthographic());
+  // The user's own choice (numpad 5) stays through views and orbits.
+  camera.setOrthographic(true);
+  camera.setPreset(rw::render::ViewPreset::Front);
+  camera.orbit(10, 0);
+  camera.setPreset(rw::render::ViewPreset::ThreeQuarter);
+  EXPECT_TRUE(camera.orthographic());
+}
