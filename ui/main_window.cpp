@@ -45,14 +45,17 @@ const char* const kRecentKey = "recentFiles";
 /// Autosave interval: a crash loses at most this much work.
 constexpr int kAutosaveMs = 60 * 1000;
 
+/// The user's settings (recent files, the window's layout), one store for the app and tests.
+QSettings userSettings() {
+  return QSettings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"));
+}
+
 QStringList recentFiles() {
-  return QSettings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"))
-      .value(kRecentKey)
-      .toStringList();
+  return userSettings().value(kRecentKey).toStringList();
 }
 
 void setRecentFiles(const QStringList& files) {
-  QSettings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright")).setValue(kRecentKey, files);
+  userSettings().setValue(kRecentKey, files);
 }
 
 const char* const kGeometryKey = "window/geometry";
@@ -591,13 +594,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::saveWindowLayout() const {
-  QSettings settings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"));
+  QSettings settings = userSettings();
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kLayoutKey, saveState());
 }
 
 bool MainWindow::restoreWindowLayout() {
-  const QSettings settings(QStringLiteral("Rigwright"), QStringLiteral("Rigwright"));
+  const QSettings settings = userSettings();
   const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
   if (geometry.isEmpty() || !restoreGeometry(geometry)) return false;
   restoreState(settings.value(kLayoutKey).toByteArray());

@@ -167,11 +167,11 @@ Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
   return Quat::Identity();
 }
 
-/// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions.
-/// A joint of the axial chain (pelvis, spine, neck) turns by its bone along the chain alone: a
-/// pelvis's or chest's other children (thighs, collars) turn by their own bones, and summed with
-/// the spine they nearly cancel and leave a remainder pointing anywhere (thigh joints above the
-/// pelvis joint on one rig, below on the other, tipped the whole body forward by 90 degrees).
+/// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions,
+/// limb bones one by one (alignBone), the axial chain as one (axialTurn, with alignAxialAsOne).
+/// Bone by bone, a pelvis's spine and thighs summed nearly cancel and leave a remainder pointing
+/// anywhere (thigh joints above the pelvis joint on one rig, below on the other, tipped the whole
+/// body forward by 90 degrees).
 /// Returns, per target joint, the rotation that carries a source global rotation onto the
 /// target (target global = source global · carry); fills the result's bone pairs.
 std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& srest,
