@@ -115,10 +115,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   viewport_ = new ViewportWidget(this);
   setCentralWidget(viewport_);
   undo_ = new QUndoStack(this);
-  edits_ = new RigEdits(this);
-  connect(edits_, &RigEdits::meshHeadChanged, this, &MainWindow::showHeadsEdited);
-  connect(edits_, &RigEdits::skeletonHeadChanged, this, &MainWindow::showHeadsEdited);
-  connect(edits_, &RigEdits::paramsChanged, this, &MainWindow::showParamsEdited);
+  document_ = new RigDocument(this);
+  connect(document_, &RigDocument::meshHeadChanged, this, &MainWindow::showHeadsEdited);
+  connect(document_, &RigDocument::skeletonHeadChanged, this, &MainWindow::showHeadsEdited);
+  connect(document_, &RigDocument::paramsChanged, this, &MainWindow::showParamsEdited);
   loader_ = new CharacterLoader(this);
   skeletonLoader_ = new CharacterLoader(this);
   motionLoader_ = new CharacterLoader(this);
@@ -207,7 +207,7 @@ void MainWindow::createDocks() {
   connect(
       parameters_, &ParameterDock::edited, this,
       [this](const QString& key, const RigParams& before, const RigParams& after) {
-        undo_->push(new SetParamsCommand(edits_, key, parameters_->labelOf(key), before, after));
+        undo_->push(new SetParamsCommand(document_, key, parameters_->labelOf(key), before, after));
       });
 
   outliner_ = new OutlinerDock(this);
@@ -240,14 +240,14 @@ void MainWindow::createMenus() {
   open->setShortcut(QKeySequence::Open);
   file->addAction(tr("Open &Skeleton…"), this, [this] {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Skeleton"), QFileInfo(currentFile_).path(),
+        this, tr("Open Skeleton"), QFileInfo(currentFile()).path(),
         tr("Skeletons (*.json *.fbx *.gltf *.glb *.dae *.x *.bvh *.blend *.smd *.md5mesh);;"
            "All files (*)"));
     if (!path.isEmpty()) openSkeletonFile(path);
   });
   file->addAction(tr("Open &Motion…"), this, [this] {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Motion"), QFileInfo(currentFile_).path(),
+        this, tr("Open Motion"), QFileInfo(currentFile()).path(),
         tr("Motion (*.bvh *.fbx *.gltf *.glb *.dae *.x);;All files (*)"));
     if (!path.isEmpty()) openMotionFile(path);
   });
@@ -420,7 +420,7 @@ QString MainWindow::timingsText() const {
 }
 
 void MainWindow::openFileDialog() {
-  const QString start = currentFile_.isEmpty() ? QString() : QFileInfo(currentFile_).path();
+  const QString start = currentFile().isEmpty() ? QString() : QFileInfo(currentFile()).path();
   const QString path =
       QFileDialog::getOpenFileName(this, tr("Open Character"), start, kCharacterFilter);
   if (!path.isEmpty()) openFile(path);
@@ -448,33 +448,21 @@ void MainWindow::openMotionFile(const QString& path) {
   motionLoader_->load(path);
 }
 
-void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character> character,
+void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character> loaded,
                             qint64 ms) {
   busy_->setVisible(loading() || runner_->busy());
-  if (character->mesh.empty() && !character->skeleton.empty() && !character_) {
-    // A skeleton or motion file with nothing to put it in yet: show it as it is.
-  }
-  character_ = std::move(character);
-  currentFile_ = path;
+  // A new character is a new document: the skeleton and motion chosen for the previous one go
+  // with it (a project being opened brings its own).
+  document_->openMesh({path, std::move(loaded)}, pendingProject_ != nullptr);
   snapshot_.reset();
   products_.reset();
-  retarget_ = false;
-  edits_->restore(-1, -1, edits_->params());
   undo_->clear();
-  if (!pendingProject_) {
-    // A new character is a new document: the skeleton and motion chosen for the previous one
-    // go with it (a project being opened brings its own).
-    skeletonFile_.reset();
-    skeletonPath_.clear();
-    motion_.reset();
-    motionPath_.clear();
-  }
-  viewport_->setCharacter(character_);
+  viewport_->setCharacter(character());
   updateSkeletonView();
   updateTimeline();
   projectPath_.clear();  // a new character is a new document
   setMessage(tr("%1 (loaded in %2 s)").arg(path).arg(ms / 1000.0, 0, 'f', 2), false);
-  counts_->setText(describe(*character_));
+  counts_->setText(describe(*character()));
   addRecentFile(path);
   markDirty();
   requestRun();
@@ -482,50 +470,46 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   applyPendingProject();
 }
 
-void MainWindow::showSkeletonLoaded(const QString& path,
-                                    std::shared_ptr<const Character> character) {
+void MainWindow::showSkeletonLoaded(const QString& path, std::shared_ptr<const Character> loaded) {
   busy_->setVisible(loading() || runner_->busy());
-  if (character->skeleton.empty()) {
+  if (loaded->skeleton.empty()) {
     showFailed(path, tr("%1: the file has no bones").arg(path));
     return;
   }
-  skeletonFile_ = std::move(character);
-  skeletonPath_ = path;
-  edits_->restoreSkeletonHead(-1);
+  document_->openSkeletonFile({path, std::move(loaded)});
   products_.reset();
   setMessage(tr("Skeleton %1: %2 bones (%3 control). Pick the head nodes, then Rig ▸ Retarget.")
                  .arg(QFileInfo(path).fileName())
-                 .arg(skeletonFile_->skeleton.size())
-                 .arg(skeletonFile_->skeleton.controlCount()),
+                 .arg(skeletonFile()->skeleton.size())
+                 .arg(skeletonFile()->skeleton.controlCount()),
              false);
   updateSkeletonView();
   markDirty();
-  if (retarget_) requestRun();
+  if (document_->retarget()) requestRun();
   emit skeletonLoaded(path);
   applyPendingProject();
 }
 
-void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Character> character) {
+void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Character> loaded) {
   busy_->setVisible(loading() || runner_->busy());
-  if (character->clips.empty() || character->skeleton.empty()) {
+  if (loaded->clips.empty() || loaded->skeleton.empty()) {
     showFailed(path, tr("%1: the file has no animation").arg(path));
     return;
   }
-  motion_ = std::move(character);
-  motionPath_ = path;
-  const AnimationClip& first = motion_->clips.front();
+  document_->openMotion({path, std::move(loaded)});
+  const AnimationClip& first = motion()->clips.front();
   setMessage(
-      motion_->clips.size() == 1
+      motion()->clips.size() == 1
           ? tr("Motion %1: %2 s at %3 fps")
                 .arg(QFileInfo(path).fileName())
                 .arg(first.duration, 0, 'f', 1)
                 .arg(first.framesPerSecond, 0, 'g', 6)
-          : tr("Motion %1: %2 clips").arg(QFileInfo(path).fileName()).arg(motion_->clips.size()),
+          : tr("Motion %1: %2 clips").arg(QFileInfo(path).fileName()).arg(motion()->clips.size()),
       false);
   markDirty();
   // A rig already made gets the new clips.
-  if (products_ && products_->skeleton && character_) {
-    productsJob_->start(character_, products_->skeleton, motion_);
+  if (products_ && products_->skeleton && character()) {
+    productsJob_->start(character(), products_->skeleton, motion());
     updateStillFrames();
   }
   emit motionLoaded(path);
@@ -587,7 +571,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   if (path.isEmpty()) return;
   event->acceptProposedAction();
   // A motion dropped on a character animates it; anything else opens as the character.
-  if (isMotionFile(path) && character_ && !character_->mesh.empty())
+  if (isMotionFile(path) && character() && !character()->mesh.empty())
     openMotionFile(path);
   else
     openFile(path);
@@ -608,13 +592,13 @@ bool MainWindow::restoreWindowLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (unsaved_ && character_) {
+  if (unsaved_ && character()) {
     const QMessageBox::StandardButton choice =
         closeChoice_ ? closeChoice_()
                      : QMessageBox::question(
                            this, tr("Unsaved changes"),
                            tr("Save the changes to %1 before closing?")
-                               .arg(projectPath_.isEmpty() ? QFileInfo(currentFile_).fileName()
+                               .arg(projectPath_.isEmpty() ? QFileInfo(currentFile()).fileName()
                                                            : QFileInfo(projectPath_).fileName()),
                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
                            QMessageBox::Save);

@@ -3,9 +3,10 @@
 // the right; the timeline at the bottom; File, Edit, View and Rig menus and a tool bar; a
 // status bar with what is loaded, progress with Cancel, and each pipeline stage's time.
 //
-// The window is a view over the pipeline (SessionRunner, on a worker thread) and its products
-// (RigProductsJob): it keeps the inputs (files, head nodes, parameters) and shows the latest
-// results. Every edit of an input is a QUndoCommand. Files load on worker threads; a file that
+// The window is a view over the rig project (RigDocument: files, head nodes, parameters), the
+// pipeline (SessionRunner, on a worker thread) and its products (RigProductsJob): it wires the
+// views to them and shows the latest results. Every edit of a head node or a parameter is a
+// QUndoCommand; opening a file starts a new history. Files load on worker threads; a file that
 // fails to load is reported and changes nothing.
 #include <QMainWindow>
 #include <QMessageBox>
@@ -16,7 +17,7 @@
 
 #include "io/export/export_settings.h"
 #include "project_file.h"
-#include "rig_edits.h"
+#include "rig_document.h"
 #include "session/rig_session.h"
 
 class QLabel;
@@ -58,10 +59,12 @@ class MainWindow : public QMainWindow {
   SessionRunner* sessionRunner() const { return runner_; }
 
   /// The mesh character (the file opened with Open).
-  const std::shared_ptr<const Character>& character() const { return character_; }
-  const std::shared_ptr<const Character>& skeletonCharacter() const { return skeletonFile_; }
-  const std::shared_ptr<const Character>& motionCharacter() const { return motion_; }
-  QString currentFile() const { return currentFile_; }
+  const std::shared_ptr<const Character>& character() const { return document_->mesh().character; }
+  const std::shared_ptr<const Character>& skeletonCharacter() const { return skeletonFile(); }
+  const std::shared_ptr<const Character>& motionCharacter() const { return motion(); }
+  QString currentFile() const { return document_->mesh().path; }
+  /// The rig project: input files, heads, parameters (what undo commands edit).
+  const RigDocument* document() const { return document_; }
   bool loading() const;
   /// Text of the status bar's message area (the last load's result or error).
   QString statusMessage() const;
@@ -72,12 +75,12 @@ class MainWindow : public QMainWindow {
   void setErrorDialogsEnabled(bool enabled) { errorDialogs_ = enabled; }
 
   /// Head nodes as set by the user (-1 = auto) and as last resolved by the pipeline.
-  int meshHead() const { return edits_->meshHead(); }
-  int skeletonHead() const { return edits_->skeletonHead(); }
+  int meshHead() const { return document_->meshHead(); }
+  int skeletonHead() const { return document_->skeletonHead(); }
   int resolvedMeshHead() const;
   int resolvedSkeletonHead() const;
-  const RigParams& params() const { return edits_->params(); }
-  bool retargetEnabled() const { return retarget_; }
+  const RigParams& params() const { return document_->params(); }
+  bool retargetEnabled() const { return document_->retarget(); }
   /// The latest finished pipeline run (null before the first).
   const std::shared_ptr<const SessionSnapshot>& snapshot() const { return snapshot_; }
   const std::shared_ptr<const RigProducts>& products() const { return products_; }
@@ -160,9 +163,9 @@ class MainWindow : public QMainWindow {
  private:
   void createDocks();
   void createMenus();
-  void showLoaded(const QString& path, std::shared_ptr<const Character> character, qint64 ms);
-  void showSkeletonLoaded(const QString& path, std::shared_ptr<const Character> character);
-  void showMotionLoaded(const QString& path, std::shared_ptr<const Character> character);
+  void showLoaded(const QString& path, std::shared_ptr<const Character> loaded, qint64 ms);
+  void showSkeletonLoaded(const QString& path, std::shared_ptr<const Character> loaded);
+  void showMotionLoaded(const QString& path, std::shared_ptr<const Character> loaded);
   void showFailed(const QString& path, const QString& message);
   void reportError(const QString& title, const QString& message);
   void setMessage(const QString& text, bool error);
@@ -201,13 +204,12 @@ class MainWindow : public QMainWindow {
   SessionRunner* runner_ = nullptr;
   RigProductsJob* productsJob_ = nullptr;
 
-  std::shared_ptr<const Character> character_;
-  std::shared_ptr<const Character> skeletonFile_;
-  std::shared_ptr<const Character> motion_;
-  QString currentFile_, skeletonPath_, motionPath_;
-  /// The user's edits (head nodes, parameters): what undo commands change.
-  RigEdits* edits_ = nullptr;
-  bool retarget_ = false;
+  const std::shared_ptr<const Character>& skeletonFile() const {
+    return document_->skeletonFile().character;
+  }
+  const std::shared_ptr<const Character>& motion() const { return document_->motion().character; }
+  /// The rig project (input files, head nodes, parameters): what undo commands change.
+  RigDocument* document_ = nullptr;
   /// Rig ▸ Automatic Skeleton asked for and not yet delivered: every run request carries it
   /// (a newer request replaces a running one) until a run brings the skeleton or is cancelled.
   bool autorigWanted_ = false;

@@ -9,7 +9,7 @@
 namespace rw::ui {
 
 void MainWindow::autoSkeleton() {
-  if (!character_ || character_->mesh.positions.empty()) {
+  if (!character() || character()->mesh.positions.empty()) {
     const QString why = tr("Automatic skeleton: open a mesh first.");
     showFailed(QString(), why);
     emit autoSkeletonFailed(why);

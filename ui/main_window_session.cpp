@@ -56,37 +56,35 @@ QString productsSummary(const RigProducts& products) {
 }  // namespace
 
 std::shared_ptr<const Skeleton> MainWindow::sourceSkeleton() const {
-  if (skeletonFile_) return {skeletonFile_, &skeletonFile_->skeleton};
-  if (character_ && !character_->skeleton.empty()) return {character_, &character_->skeleton};
-  return nullptr;
+  return document_->sourceSkeleton();
 }
 
 int MainWindow::resolvedMeshHead() const {
-  if (edits_->meshHead() >= 0) return edits_->meshHead();
+  if (document_->meshHead() >= 0) return document_->meshHead();
   return snapshot_ ? snapshot_->inputs.meshHead : -1;
 }
 
 int MainWindow::resolvedSkeletonHead() const {
-  if (edits_->skeletonHead() >= 0) return edits_->skeletonHead();
+  if (document_->skeletonHead() >= 0) return document_->skeletonHead();
   return snapshot_ && snapshot_->inputs.skeleton == sourceSkeleton()
              ? snapshot_->inputs.skeletonHead
              : -1;
 }
 
 void MainWindow::requestRun() {
-  if (!character_ || character_->mesh.empty()) return;
+  if (!character() || character()->mesh.empty()) return;
   SessionInputs inputs;
-  inputs.mesh = std::shared_ptr<const Mesh>(character_, &character_->mesh);
-  if (retarget_) inputs.skeleton = sourceSkeleton();
-  inputs.meshHead = edits_->meshHead();
-  inputs.skeletonHead = inputs.skeleton ? edits_->skeletonHead() : -1;
-  inputs.params = edits_->params();
+  inputs.mesh = std::shared_ptr<const Mesh>(character(), &character()->mesh);
+  if (document_->retarget()) inputs.skeleton = sourceSkeleton();
+  inputs.meshHead = document_->meshHead();
+  inputs.skeletonHead = inputs.skeleton ? document_->skeletonHead() : -1;
+  inputs.params = document_->params();
   inputs.autorig = autorigWanted_;
   runner_->request(inputs);
 }
 
 void MainWindow::retarget() {
-  if (!character_ || character_->mesh.empty()) {
+  if (!character() || character()->mesh.empty()) {
     setMessage(tr("Open a mesh first (File ▸ Open Mesh)."), true);
     return;
   }
@@ -94,7 +92,7 @@ void MainWindow::retarget() {
     setMessage(tr("Open a skeleton first (File ▸ Open Skeleton)."), true);
     return;
   }
-  retarget_ = true;
+  document_->setRetarget(true);
   markDirty();
   setMessage(tr("Retargeting…"), false);
   requestRun();
@@ -106,7 +104,7 @@ void MainWindow::cancelRun() {
 
 void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) {
   // Results of a superseded character are dropped.
-  if (!character_ || snapshot->inputs.mesh.get() != &character_->mesh) return;
+  if (!character() || snapshot->inputs.mesh.get() != &character()->mesh) return;
   if (!snapshot->error.isEmpty()) {
     setMessage(tr("The pipeline stopped: %1").arg(snapshot->error), true);
     reportError(tr("Pipeline error"), snapshot->error);
@@ -131,10 +129,10 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
   }
   updateOverlay();
   if (skeletonChanged) {
-    if (snapshot_->retargeted && retarget_) {
+    if (snapshot_->retargeted && document_->retarget()) {
       const std::shared_ptr<const Skeleton> rig(snapshot_->retargeted,
                                                 &snapshot_->retargeted->skeleton);
-      productsJob_->start(character_, rig, motion_);
+      productsJob_->start(character(), rig, motion());
       updateStillFrames();
       if (snapshot_->error.isEmpty())
         setMessage(
@@ -179,17 +177,17 @@ void MainWindow::updateSkeletonView() {
   std::shared_ptr<const Skeleton> shown;
   std::shared_ptr<const SkinWeights> skin;
   std::shared_ptr<const SessionSnapshot> info;
-  if (retarget_ && snapshot_ && snapshot_->retargeted) {
+  if (document_->retarget() && snapshot_ && snapshot_->retargeted) {
     shown =
         std::shared_ptr<const Skeleton>(snapshot_->retargeted, &snapshot_->retargeted->skeleton);
     if (products_ && products_->skeleton == shown) skin = products_->skin;
     info = snapshot_;
-  } else if (skeletonFile_) {
+  } else if (skeletonFile()) {
     shown = sourceSkeleton();
     info = snapshot_ && snapshot_->inputs.skeleton == shown ? snapshot_ : nullptr;
-  } else if (character_ && !character_->skeleton.empty()) {
+  } else if (character() && !character()->skeleton.empty()) {
     shown = sourceSkeleton();
-    if (!character_->skin.empty()) skin = {character_, &character_->skin};
+    if (!character()->skin.empty()) skin = {character(), &character()->skin};
     info = snapshot_ && snapshot_->inputs.skeleton == shown ? snapshot_ : nullptr;
   }
   if (shown != viewport_->skeleton() || skin != viewport_->skin()) {
@@ -208,8 +206,8 @@ std::vector<std::shared_ptr<const AnimationClip>> MainWindow::playableClips() co
   if (products_ && !products_->clips.empty() && shown == products_->skeleton)
     return products_->clips;
   std::vector<std::shared_ptr<const AnimationClip>> own;
-  if (character_ && shown && shown.get() == &character_->skeleton)
-    for (const AnimationClip& clip : character_->clips) own.emplace_back(character_, &clip);
+  if (character() && shown && shown.get() == &character()->skeleton)
+    for (const AnimationClip& clip : character()->clips) own.emplace_back(character(), &clip);
   return own;
 }
 
@@ -271,28 +269,28 @@ void MainWindow::setSelectedJoint(int joint) {
 // --- Undoable edits ------------------------------------------------------------------------
 
 void MainWindow::setMeshHead(int weldedVertex) {
-  if (weldedVertex == edits_->meshHead()) return;
+  if (weldedVertex == document_->meshHead()) return;
   undo_->push(new SetHeadCommand(
-      edits_, CommandId::MeshHead,
+      document_, CommandId::MeshHead,
       weldedVertex >= 0 ? tr("Set mesh head (vertex %1)").arg(weldedVertex) : tr("Mesh head: auto"),
-      edits_->meshHead(), weldedVertex));
+      document_->meshHead(), weldedVertex));
 }
 
 void MainWindow::setSkeletonHead(int joint) {
-  if (joint == edits_->skeletonHead()) return;
+  if (joint == document_->skeletonHead()) return;
   const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
   const QString name = skeleton && joint >= 0 && joint < skeleton->size()
                            ? QString::fromStdString(skeleton->joints[joint].name)
                            : tr("auto");
-  undo_->push(new SetHeadCommand(edits_, CommandId::SkeletonHead,
-                                 tr("Set skeleton head (%1)").arg(name), edits_->skeletonHead(),
+  undo_->push(new SetHeadCommand(document_, CommandId::SkeletonHead,
+                                 tr("Set skeleton head (%1)").arg(name), document_->skeletonHead(),
                                  joint));
 }
 
 void MainWindow::setParams(const RigParams& params) {
-  if (params == edits_->params()) return;
-  undo_->push(new SetParamsCommand(edits_, QStringLiteral("parameters"), tr("parameters"),
-                                   edits_->params(), params));
+  if (params == document_->params()) return;
+  undo_->push(new SetParamsCommand(document_, QStringLiteral("parameters"), tr("parameters"),
+                                   document_->params(), params));
 }
 
 void MainWindow::suggestHeads() {
@@ -320,7 +318,7 @@ void MainWindow::markDirty() {
 }
 
 void MainWindow::updateTitle() {
-  const QString file = !projectPath_.isEmpty() ? projectPath_ : currentFile_;
+  const QString file = !projectPath_.isEmpty() ? projectPath_ : currentFile();
   const QString name = file.isEmpty() ? tr("untitled") : QFileInfo(file).fileName();
   setWindowTitle(tr("%1[*] — Rigwright").arg(name));
   setWindowModified(unsaved_);
@@ -329,22 +327,13 @@ void MainWindow::updateTitle() {
 // --- Projects --------------------------------------------------------------------------------
 
 Project MainWindow::project() const {
-  Project p;
-  p.meshPath = currentFile_.isEmpty() ? QString() : QFileInfo(currentFile_).absoluteFilePath();
-  p.skeletonPath = skeletonFile_ ? QFileInfo(skeletonPath_).absoluteFilePath() : QString();
-  p.motionPath = motion_ ? QFileInfo(motionPath_).absoluteFilePath() : QString();
-  p.meshHead = edits_->meshHead();
-  const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
-  if (skeleton && edits_->skeletonHead() >= 0 && edits_->skeletonHead() < skeleton->size())
-    p.skeletonHead = QString::fromStdString(skeleton->joints[edits_->skeletonHead()].name);
-  p.params = edits_->params();
-  p.retarget = retarget_;
+  Project p = document_->project();
   p.displayLevel = displayLevel_;
   return p;
 }
 
 bool MainWindow::saveProject(const QString& path) {
-  if (!character_) {
+  if (!character()) {
     setMessage(tr("Nothing to save: open a mesh first."), true);
     return false;
   }
@@ -379,10 +368,7 @@ void MainWindow::openProject(const QString& path) {
   pendingProject_ = std::make_unique<Project>(std::move(read).value());
   pendingProjectPath_ = path;
   // Everything is replaced: the mesh (which resets the session), then skeleton and motion.
-  skeletonFile_.reset();
-  motion_.reset();
-  skeletonPath_.clear();
-  motionPath_.clear();
+  document_->clearSkeletonAndMotion();
   loader_->load(pendingProject_->meshPath);
   if (!pendingProject_->skeletonPath.isEmpty())
     skeletonLoader_->load(pendingProject_->skeletonPath);
@@ -395,23 +381,13 @@ void MainWindow::applyPendingProject() {
   if (!pendingProject_ || loading()) return;
   const Project p = *pendingProject_;
   pendingProject_.reset();
-  if (!character_ ||
-      QFileInfo(currentFile_).absoluteFilePath() != QFileInfo(p.meshPath).absoluteFilePath())
+  if (!character() ||
+      QFileInfo(currentFile()).absoluteFilePath() != QFileInfo(p.meshPath).absoluteFilePath())
     return;
-  if (!p.skeletonPath.isEmpty() && !skeletonFile_) return;
+  if (!p.skeletonPath.isEmpty() && !skeletonFile()) return;
   undo_->clear();
-  int skeletonHead = -1;
-  const std::shared_ptr<const Skeleton> skeleton = sourceSkeleton();
-  if (!p.skeletonHead.isEmpty() && skeleton) {
-    skeletonHead = skeleton->indexOf(p.skeletonHead.toStdString());
-    if (skeletonHead < 0)
-      setMessage(tr("The project's skeleton head '%1' is not in the skeleton: using auto")
-                     .arg(p.skeletonHead),
-                 true);
-  }
-  edits_->restore(p.meshHead, skeletonHead, p.params);
+  const QString missingHead = document_->restoreProject(p);
   parameters_->setParams(p.params);
-  retarget_ = p.retarget && skeleton;
   displayLevel_ = std::max(0, p.displayLevel);
   {
     const QSignalBlocker block(levelBox_);
@@ -420,7 +396,12 @@ void MainWindow::applyPendingProject() {
   unsaved_ = autosavePending_ = false;
   projectPath_ = pendingProjectPath_;
   updateTitle();
-  setMessage(tr("Opened project %1").arg(pendingProjectPath_), false);
+  if (missingHead.isEmpty())
+    setMessage(tr("Opened project %1").arg(pendingProjectPath_), false);
+  else
+    setMessage(tr("Opened project %1; its skeleton head '%2' is not in the skeleton: using auto")
+                   .arg(pendingProjectPath_, missingHead),
+               true);
   updateSkeletonView();
   requestRun();
   emit projectLoaded(pendingProjectPath_);
@@ -432,7 +413,7 @@ QString MainWindow::autosavePath() const {
 }
 
 bool MainWindow::writeAutosave() {
-  if (!character_) return false;
+  if (!character()) return false;
   QDir().mkpath(QFileInfo(autosavePath()).path());
   if (const Status status = writeProject(project(), autosavePath())) {
     setMessage(tr("Autosave failed: %1").arg(QString::fromStdString(status->message)), true);
@@ -445,10 +426,10 @@ bool MainWindow::writeAutosave() {
 // --- Export ----------------------------------------------------------------------------------
 
 std::shared_ptr<const Character> MainWindow::exportableCharacter() const {
-  if (!character_) return nullptr;
-  auto out = std::make_shared<Character>(*character_);
+  if (!character()) return nullptr;
+  auto out = std::make_shared<Character>(*character());
   const std::shared_ptr<const Skeleton> shown = viewport_->skeleton();
-  if (retarget_ && snapshot_ && snapshot_->retargeted) {
+  if (document_->retarget() && snapshot_ && snapshot_->retargeted) {
     out->skeleton = snapshot_->retargeted->skeleton;
     out->skin = products_ && products_->skin && products_->skeleton == shown ? *products_->skin
                                                                              : SkinWeights{};

@@ -5,28 +5,28 @@
 namespace rw::ui {
 
 void SetHeadCommand::set(int value) {
-  if (!edits_) return;
+  if (!document_) return;
   if (id_ == CommandId::MeshHead)
-    edits_->setMeshHead(value);
+    document_->setMeshHead(value);
   else
-    edits_->setSkeletonHead(value);
+    document_->setSkeletonHead(value);
 }
 
-SetParamsCommand::SetParamsCommand(RigEdits* edits, const QString& key, const QString& label,
+SetParamsCommand::SetParamsCommand(RigDocument* document, const QString& key, const QString& label,
                                    const RigParams& before, const RigParams& after)
     : QUndoCommand(key == QStringLiteral("reset") ? QObject::tr("Reset parameters")
                                                   : QObject::tr("Change %1").arg(label)),
-      edits_(edits),
+      document_(document),
       key_(key),
       before_(before),
       after_(after) {}
 
 void SetParamsCommand::undo() {
-  if (edits_) edits_->setParams(before_);
+  if (document_) document_->setParams(before_);
 }
 
 void SetParamsCommand::redo() {
-  if (edits_) edits_->setParams(after_);
+  if (document_) document_->setParams(after_);
 }
 
 bool SetParamsCommand::mergeWith(const QUndoCommand* other) {

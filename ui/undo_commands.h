@@ -1,13 +1,13 @@
 #pragma once
 // One QUndoCommand per user edit (Qt's Undo Framework): head-node picks and parameter edits.
-// A command holds the value before and after and sets it on the document (rig_edits.h), which
+// A command holds the value before and after and sets it on the document (rig_document.h), which
 // the window follows; consecutive edits of the same parameter (a slider drag) merge into one
 // step.
 #include <QPointer>
 #include <QString>
 #include <QUndoCommand>
 
-#include "rig_edits.h"
+#include "rig_document.h"
 #include "session/rig_session.h"
 
 namespace rw::ui {
@@ -17,8 +17,8 @@ enum class CommandId { MeshHead = 1, SkeletonHead, Params };
 /// Sets the mesh head (CommandId::MeshHead) or the skeleton head (CommandId::SkeletonHead).
 class SetHeadCommand : public QUndoCommand {
  public:
-  SetHeadCommand(RigEdits* edits, CommandId id, const QString& text, int before, int after)
-      : QUndoCommand(text), edits_(edits), id_(id), before_(before), after_(after) {}
+  SetHeadCommand(RigDocument* document, CommandId id, const QString& text, int before, int after)
+      : QUndoCommand(text), document_(document), id_(id), before_(before), after_(after) {}
 
   void undo() override { set(before_); }
   void redo() override { set(after_); }
@@ -27,7 +27,7 @@ class SetHeadCommand : public QUndoCommand {
  private:
   void set(int value);
 
-  QPointer<RigEdits> edits_;
+  QPointer<RigDocument> document_;
   CommandId id_;
   int before_, after_;
 };
@@ -36,7 +36,7 @@ class SetParamsCommand : public QUndoCommand {
  public:
   /// `key` names the parameter (consecutive edits of one key merge; "reset" never merges),
   /// `label` is how the user knows it (the undo history reads "Change <label>").
-  SetParamsCommand(RigEdits* edits, const QString& key, const QString& label,
+  SetParamsCommand(RigDocument* document, const QString& key, const QString& label,
                    const RigParams& before, const RigParams& after);
 
   void undo() override;
@@ -46,7 +46,7 @@ class SetParamsCommand : public QUndoCommand {
   bool mergeWith(const QUndoCommand* other) override;
 
  private:
-  QPointer<RigEdits> edits_;
+  QPointer<RigDocument> document_;
   QString key_;
   RigParams before_, after_;
 };
