@@ -158,6 +158,16 @@ bool skinSection(const Character& rig, const Character& reference, const Options
              {"mean_distance_height", m.meanDistanceHeight},
              {"p95_distance_height", m.p95DistanceHeight},
              {"influences_on_unknown_joints", unmatched}};
+  nlohmann::json mismatches = nlohmann::json::array();
+  const auto jointName = [&](int j) {
+    return j >= 0 && j < reference.skeleton.size() ? reference.skeleton.joints[j].name
+                                                   : std::string();
+  };
+  for (const DominantMismatch& d : m.mismatches)
+    mismatches.push_back({{"reference", jointName(d.reference)},
+                          {"ours", jointName(d.ours)},
+                          {"vertices", d.vertices}});
+  section["dominant_mismatches"] = mismatches;
   char line[320];
   std::snprintf(line, sizeof line,
                 "skin: influence precision %.3f, recall %.3f, mean L1 %.4f, dominant bone %.3f, "
@@ -165,6 +175,13 @@ bool skinSection(const Character& rig, const Character& reference, const Options
                 m.precision, m.recall, m.meanL1, m.dominantAgreement, 100 * m.bleed,
                 100 * m.referenceBleed);
   text += line;
+  for (std::size_t k = 0; k < std::min<std::size_t>(m.mismatches.size(), 5); ++k) {
+    const DominantMismatch& d = m.mismatches[k];
+    std::snprintf(line, sizeof line, "  dominant %s where the reference has %s: %d vertices\n",
+                  d.ours >= 0 ? jointName(d.ours).c_str() : "(none)",
+                  jointName(d.reference).c_str(), d.vertices);
+    text += line;
+  }
   if (!m.clip.empty()) {
     std::snprintf(line, sizeof line,
                   "skin deformation over '%s': mean %.3f%% / p95 %.3f%% of height, max %.3f%% "

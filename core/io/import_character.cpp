@@ -90,6 +90,7 @@ class SceneReader {
   std::vector<NodeInfo> nodes_;
   std::unordered_map<std::string, int> nodeByName_;
   std::set<std::string> boneNames_;
+  std::set<std::string> weightedBones_;    ///< bones with a non-zero weight on some vertex
   std::vector<Transform> bindGlobals_;     // per joint
   std::vector<Transform> meshPlacements_;  // distinct B matrices of skinned meshes
 
@@ -108,8 +109,15 @@ class SceneReader {
 
   void collectSeeds() {
     for (unsigned m = 0; m < scene_.mNumMeshes; ++m)
-      for (unsigned b = 0; b < scene_.mMeshes[m]->mNumBones; ++b)
-        boneNames_.insert(scene_.mMeshes[m]->mBones[b]->mName.C_Str());
+      for (unsigned b = 0; b < scene_.mMeshes[m]->mNumBones; ++b) {
+        const aiBone* bone = scene_.mMeshes[m]->mBones[b];
+        boneNames_.insert(bone->mName.C_Str());
+        for (unsigned w = 0; w < bone->mNumWeights; ++w)
+          if (bone->mWeights[w].mWeight > 0.0f) {
+            weightedBones_.insert(bone->mName.C_Str());
+            break;
+          }
+      }
     // Animated nodes are joints, except containers whose channel never leaves their rest
     // transform (Blender's "Armature" object in FBX files): those are not bones.
     std::set<std::string> animated;
@@ -201,7 +209,9 @@ class SceneReader {
       }
     }
     const bool hasSkin = !boneNames_.empty();
-    for (Joint& j : s.joints) j.deform = !hasSkin || boneNames_.count(j.name) > 0;
+    // A bone deforms when it moves some vertex: glTF lists every joint of a skin (props,
+    // capes, IK helpers too), and Assimp gives each an aiBone, with no weights for those.
+    for (Joint& j : s.joints) j.deform = !hasSkin || weightedBones_.count(j.name) > 0;
   }
 
   int jointOfNode(const std::string& name) const {

@@ -89,6 +89,28 @@ std::vector<BoneShape> Skeleton::boneShapes(double fallbackLength) const {
   return shapes;
 }
 
+namespace {
+
+/// A leaf bone without a tail is half as long as its parent bone (a tenth of the fallback for
+/// a lone joint).
+double leafLength(const Skeleton& s, int joint, double fallbackLength,
+                  const std::vector<Transform>& globals) {
+  const int p = s.joints[joint].parent;
+  if (p >= 0) {
+    const double parentLength = (globals[joint].translation() - globals[p].translation()).norm();
+    if (parentLength > 1e-9 * fallbackLength) return 0.5 * parentLength;
+  }
+  return 0.1 * fallbackLength;
+}
+
+/// A leaf bone without a tail points along its joint's Y axis: Blender's bone axis, which its
+/// exports keep (skinning, which needs the bone along its part, looks further: bone_heat.cpp).
+Eigen::Vector3d leafDirection(const std::vector<Transform>& globals, int joint) {
+  return globals[joint].linear().col(1).normalized();
+}
+
+}  // namespace
+
 BoneShape Skeleton::boneShapeWith(int joint, double fallbackLength,
                                   const std::vector<Transform>& globals) const {
   BoneShape bone;
@@ -97,9 +119,16 @@ BoneShape Skeleton::boneShapeWith(int joint, double fallbackLength,
   if (joints[joint].tail) {
     bone.tail = *joints[joint].tail;
   } else {
+    // The tail is where the bone's deforming children start: control bones and props hung
+    // under it (a helmet on the head, a weapon in the hand, an IK target) are not where the
+    // bone goes. A deform bone with none is a leaf.
+    const std::vector<int> kids = children(joint);
+    const bool anyDeformChild =
+        std::any_of(kids.begin(), kids.end(), [&](int c) { return joints[c].deform; });
     Eigen::Vector3d sum = Eigen::Vector3d::Zero();
     int count = 0;
-    for (int c : children(joint)) {
+    for (int c : kids) {
+      if (anyDeformChild ? !joints[c].deform : joints[joint].deform) continue;
       const Eigen::Vector3d h = globals[c].translation();
       if ((h - bone.head).norm() > 1e-9 * fallbackLength) {
         sum += h;
@@ -109,13 +138,8 @@ BoneShape Skeleton::boneShapeWith(int joint, double fallbackLength,
     if (count > 0) {
       bone.tail = sum / count;
     } else {
-      const int p = joints[joint].parent;
-      double length = 0.1 * fallbackLength;
-      if (p >= 0) {
-        const double parentLength = (bone.head - globals[p].translation()).norm();
-        if (parentLength > 1e-9 * fallbackLength) length = 0.5 * parentLength;
-      }
-      bone.tail = bone.head + length * rotation.col(1).normalized();
+      bone.tail = bone.head +
+                  leafLength(*this, joint, fallbackLength, globals) * leafDirection(globals, joint);
     }
   }
   // Roll: angle from the default frame (the shortest rotation taking Y onto the bone) to the

@@ -16,6 +16,7 @@
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
 #include "skin/skin_eval.h"
+#include "skin/weight_tools.h"
 
 namespace rw {
 namespace {
@@ -37,10 +38,10 @@ struct VertexHeat {
 /// with none it only averaged its neighbours, and the arm's heat from the armpit spread down the
 /// flank. Bones are tried nearest first, in rounds of one ray per vertex. H = k c / d² (§4).
 Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegment>& segments,
+                                                     const SegmentOcclusion& occlusion,
                                                      const std::vector<double>& reach,
                                                      const std::vector<Eigen::Vector3d>& outward,
                                                      const std::vector<Eigen::Vector3d>& P,
-                                                     const std::vector<Eigen::Vector3i>& T,
                                                      const BoneHeatParams& params, double size,
                                                      const Progress* progress) {
   const int n = int(P.size());
@@ -63,7 +64,6 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
                      list.end());
         }
       });
-    const SegmentOcclusion occlusion(P, T);
     std::vector<std::size_t> next(n, 0);
     std::vector<double> found(n, -1.0);  // distance of the nearest visible bone, -1: none yet
     std::vector<int> active;
@@ -103,6 +103,36 @@ Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegme
       }
   }
   return heat;
+}
+
+/// A leaf bone the file gives no tail (glTF and FBX store none) has a guessed direction and
+/// length (skeleton.h: its joint's Y axis, half its parent's length). Only Blender puts the
+/// bone along Y; the part such a bone moves goes on from its parent bone (a head above the
+/// neck, a finger's tip, a toe) to the surface. So it is turned to its parent's direction and
+/// stretched along it to where it leaves the surface, at most maxLeafStretch times the guessed
+/// length (never shortened).
+void reachPartEnds(const Skeleton& skeleton, const SegmentOcclusion& surface,
+                   const BoneHeatParams& params, std::vector<BoneSegment>& segments) {
+  if (!(params.maxLeafStretch > 1.0)) return;
+  const std::vector<Transform> globals = skeleton.restGlobals();
+  for (BoneSegment& segment : segments) {
+    const Joint& joint = skeleton.joints[segment.joint];
+    if (joint.tail) continue;
+    const std::vector<int> children = skeleton.children(segment.joint);
+    if (std::any_of(children.begin(), children.end(),
+                    [&](int c) { return skeleton.joints[c].deform; }))
+      continue;
+    const double length = (segment.tail - segment.head).norm();
+    if (!(length > 0.0)) continue;
+    Eigen::Vector3d direction = (segment.tail - segment.head) / length;
+    if (joint.parent >= 0) {
+      const Eigen::Vector3d onward = segment.head - globals[joint.parent].translation();
+      if (onward.norm() > 1e-9 * length) direction = onward.normalized();
+    }
+    const std::optional<double> end = surface.hitDistance(segment.head, direction);
+    const double reach = end ? std::clamp(*end, length, params.maxLeafStretch * length) : length;
+    segment.tail = segment.head + reach * direction;
+  }
 }
 
 /// Per joint, the index of its deform bone's segment (-1 for a joint that deforms nothing).
@@ -230,6 +260,17 @@ std::vector<Eigen::Vector3d> outwardNormals(const std::vector<Eigen::Vector3d>& 
 
 /// Drops, at every vertex, the weights of the bones more than maxHopsFromDominant links from its
 /// strongest bone in the skeleton's hierarchy (bones' own joints), and renormalizes.
+/// Parent/child links between the joints of every two segments.
+std::vector<std::vector<int>> segmentHops(const Skeleton& skeleton,
+                                          const std::vector<BoneSegment>& segments) {
+  const std::vector<std::vector<int>> hops = jointHops(skeleton);
+  std::vector<std::vector<int>> out(segments.size(), std::vector<int>(segments.size()));
+  for (std::size_t a = 0; a < segments.size(); ++a)
+    for (std::size_t b = 0; b < segments.size(); ++b)
+      out[a][b] = hops[segments[a].joint][segments[b].joint];
+  return out;
+}
+
 void keepNearDominant(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
                       const BoneHeatParams& params,
                       std::vector<std::vector<Influence>>& perVertex) {
@@ -386,6 +427,10 @@ void describeInNotes(BoneHeatReport& report) {
   if (report.isolatedVertices > 0)
     report.notes.push_back(std::to_string(report.isolatedVertices) +
                            " vertices in no triangle attached to their nearest bone");
+  if (report.islands.islands > 0)
+    report.notes.push_back(
+        std::to_string(report.islands.islands) + " stray island(s) of a bone's weight (" +
+        std::to_string(report.islands.vertices) + " vertices) given the weights around them");
   if (report.mirror.applied)
     report.notes.push_back("weights mirrored across x = " + std::to_string(report.mirror.planeX) +
                            " (" + std::to_string(report.mirror.pairedVertices) +
@@ -409,14 +454,17 @@ std::vector<NearestBones> nearestBonesOf(const std::vector<BoneSegment>& segment
 }
 
 /// Normalize, keep the bones near each vertex's strongest, mirror, prune and limit.
-void finishWeights(const std::vector<Eigen::Vector3d>& P, const Skeleton& skeleton,
-                   const std::vector<BoneSegment>& segments, double size,
+void finishWeights(const std::vector<Eigen::Vector3d>& P, const std::vector<Eigen::Vector3i>& T,
+                   const Skeleton& skeleton, const std::vector<BoneSegment>& segments, double size,
                    const BoneHeatParams& params, std::vector<std::vector<Influence>>& weights,
                    BoneHeatReport& report) {
   SkinWeights welded;
   welded.perVertex = std::move(weights);
   welded.normalize();
   keepNearDominant(skeleton, segments, params, welded.perVertex);
+  report.islands =
+      removeWeightIslands(surfaceNeighbours(int(P.size()), T), segmentHops(skeleton, segments),
+                          welded.perVertex, params.islands);
   report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
   report.limits = applyWeightLimits(welded, params.limits);
   weights = std::move(welded.perVertex);
@@ -455,11 +503,13 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   const double size = mesh.size();
   if (!(size > 0.0) || !std::isfinite(size))
     return Error{"the mesh is degenerate (zero or non-finite size)"};
-  const std::vector<BoneSegment> segments =
+  std::vector<BoneSegment> segments =
       deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
   for (const BoneSegment& s : segments)
     if (!s.head.allFinite() || !s.tail.allFinite())
       return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
+  const SegmentOcclusion surface(mesh.positions, mesh.triangles);
+  reachPartEnds(skeleton, surface, params, segments);
 
   BoneHeatResult result;
   BoneHeatReport& report = result.report;
@@ -480,10 +530,10 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   t0 = Clock::now();
   const MeshParts parts = connectedParts(n, T);
   Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(sources.all, sources.reach,
+      visibleHeatSources(sources.all, surface, sources.reach,
                          params.frontFacingCosine < 1.0 ? outwardNormals(P, T, parts, nearest)
                                                         : std::vector<Eigen::Vector3d>(),
-                         P, T, params, size, progress);
+                         P, params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
   const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
   report.visibilitySeconds = secondsSince(t0);
@@ -548,7 +598,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress) progress->report("bone heat: finishing", 0.9);
   for (std::vector<Influence>& w : weights)  // a hub's spokes heat for the hub (merged next)
     for (Influence& i : w) i.joint = sources.owner[i.joint];
-  finishWeights(P, skeleton, segments, size, params, weights, report);
+  finishWeights(P, T, skeleton, segments, size, params, weights, report);
   result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);
   report.totalSeconds = secondsSince(start);

@@ -39,6 +39,7 @@
 #include "skeleton/skeleton.h"
 #include "skin/mirror_weights.h"
 #include "skin/skin_weights.h"
+#include "skin/weight_islands.h"
 #include "skin/weight_limits.h"
 #include "util/expected.h"
 #include "util/progress.h"
@@ -109,6 +110,15 @@ struct BoneHeatParams {
   int maxHopsFromDominant = 2;
   /// Tiny leaf bones without a tail get one this fraction of the mesh size long.
   double fallbackBoneFraction = 0.05;
+  /// A leaf bone without a tail in the file (its direction and length a guess) is turned to
+  /// its parent bone's direction and stretched along it to the surface, at most this many
+  /// times the guessed length: a head bone then spans the head up to its top, a toe the toe.
+  /// The cap keeps a bone whose ray leaves through a thin gap from reaching across the
+  /// character. 1: neither turned nor stretched.
+  double maxLeafStretch = 4.0;
+  /// Stray pieces of a bone's region (skin of one part nearest to a bone of the part resting
+  /// in it) take the weights around them (skin/weight_islands.h).
+  WeightIslandParams islands;
   MirrorParams mirror;
   WeightLimitParams limits;
 };
@@ -129,6 +139,7 @@ struct BoneHeatReport {
   int isolatedVertices = 0;  ///< welded vertices in no triangle (attached to the nearest bone)
   std::vector<LoosePart> looseParts;
   std::vector<std::string> unweightedBones;  ///< deform bones that got no weight anywhere
+  WeightIslandReport islands;
   MirrorReport mirror;
   WeightLimitReport limits;
   /// Seconds per stage.

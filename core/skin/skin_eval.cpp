@@ -25,6 +25,7 @@ void compareWeights(const SkinWeights& reference, const SkinWeights& ours, int n
   long long common = 0, ourCount = 0, refCount = 0;
   int agree = 0, referenced = 0;
   double l1 = 0.0;
+  std::map<std::pair<int, int>, int> mismatched;  // (reference, ours) -> vertices
   for (int v = 0; v < n; ++v) {
     std::map<int, std::pair<double, double>> w;  // joint -> (ours, reference)
     for (const Influence& i : ours.perVertex[v]) w[i.joint].first += i.weight;
@@ -40,8 +41,19 @@ void compareWeights(const SkinWeights& reference, const SkinWeights& ours, int n
     const int theirs = dominantJoint(reference.perVertex[v]);
     if (theirs < 0) continue;
     ++referenced;
-    agree += dominantJoint(ours.perVertex[v]) == theirs;
+    const int mine = dominantJoint(ours.perVertex[v]);
+    if (mine == theirs)
+      ++agree;
+    else
+      ++mismatched[{theirs, mine}];
   }
+  for (const auto& [pair, count] : mismatched)
+    m.mismatches.push_back({pair.first, pair.second, count});
+  std::stable_sort(
+      m.mismatches.begin(), m.mismatches.end(),
+      [](const DominantMismatch& a, const DominantMismatch& b) { return a.vertices > b.vertices; });
+  if (int(m.mismatches.size()) > params.mismatchesListed)
+    m.mismatches.resize(std::size_t(std::max(0, params.mismatchesListed)));
   m.precision = ourCount ? double(common) / double(ourCount) : 0.0;
   m.recall = refCount ? double(common) / double(refCount) : 0.0;
   m.meanL1 = n ? l1 / n : 0.0;

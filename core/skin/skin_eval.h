@@ -31,6 +31,16 @@ struct SkinEvalParams {
   /// Poses sampled uniformly over the clip (and its two ends): enough to cover a walk cycle's
   /// extremes without making the eval slower than the solve.
   int framesPerClip = 30;
+  /// The largest dominant-bone disagreements listed (reference bone, ours, vertices): where a
+  /// weight view differs most from the artist's, the first thing to look at.
+  int mismatchesListed = 12;
+};
+
+/// Vertices whose strongest joint is `reference`'s in the reference weights and `ours` in ours.
+struct DominantMismatch {
+  int reference = -1;
+  int ours = -1;  ///< -1: the vertex has no weight from us
+  int vertices = 0;
 };
 
 struct SkinEvalMetrics {
@@ -40,6 +50,8 @@ struct SkinEvalMetrics {
   double meanL1 = 0.0;
   /// Share of the vertices the reference weights whose strongest joint is the reference's.
   double dominantAgreement = 0.0;
+  /// The largest disagreements, most vertices first (at most SkinEvalParams::mismatchesListed).
+  std::vector<DominantMismatch> mismatches;
   /// Share of our vertices with a weight > bleedWeight from a joint more than bleedHops from
   /// their strongest joint; `referenceBleed` the same of the reference's own weights.
   double bleed = 0.0;

@@ -76,6 +76,13 @@ TEST(ExportControls, IkTargetsFollowTheirChainsInEveryFrame) {
     ASSERT_EQ(back->clips.size(), 1u);
     const AnimationClip& clip = back->clips.front();
     const Skeleton& s = back->skeleton;
+    // Controls come back as controls: the file lists them among the skin's joints (glTF) or as
+    // clusters, with no weights, and a joint that moves no vertex is not a deform bone.
+    for (const Joint& j : rig.skeleton.joints) {
+      const int k = s.indexOf(j.name);
+      ASSERT_GE(k, 0) << j.name;
+      EXPECT_EQ(s.joints[k].deform, j.deform) << j.name;
+    }
     const double height = restHeight(*back);
     const auto rest = s.restGlobals();
     // The master control stands on the floor under the body in every frame.

@@ -39,6 +39,28 @@ TEST(Skeleton, TreeQueries) {
   EXPECT_FALSE(s.validate().has_value());
 }
 
+TEST(Skeleton, ControlBonesUnderADeformBoneDoNotPullItsTail) {
+  Skeleton s = smallSkeleton();
+  // A prop under the left arm (a weapon in the hand) and a helmet-like control under a new
+  // deform leaf above the spine.
+  s.joints.push_back({"weapon.L", 2, translation(0, -0.7, 0.4), false, {}});
+  s.joints.push_back({"head", 1, translation(0, 0.5, 0), true, {}});
+  s.joints.push_back({"helmet", 6, translation(0, -0.3, 0.2), false, {}});
+  // The spine's tail: the mean of its deform children (both arms and the head), not the prop.
+  EXPECT_TRUE(s.boneShape(1).tail.isApprox(Eigen::Vector3d(0, 3.5 / 3.0, 0)))
+      << s.boneShape(1).tail.transpose();
+  // A deform bone whose only children are controls is a leaf: along its Y axis, half its
+  // parent's length, wherever the helmet or the weapon hangs.
+  EXPECT_TRUE(s.boneShape(2).tail.isApprox(Eigen::Vector3d(1, 1.5, 0)))
+      << s.boneShape(2).tail.transpose();
+  EXPECT_TRUE(s.boneShape(6).tail.isApprox(Eigen::Vector3d(0, 1.75, 0)))
+      << s.boneShape(6).tail.transpose();
+  // A control bone's tail still follows its (control) children.
+  s.joints.push_back({"weapon_tip.L", 5, translation(0, 0, 0.5), false, {}});
+  const Eigen::Vector3d weapon = s.restGlobals()[5].translation();
+  EXPECT_TRUE(s.boneShape(5).tail.isApprox(weapon + Eigen::Vector3d(0, 0, 0.5)));
+}
+
 TEST(Skeleton, GlobalsComposeParentsFirst) {
   Skeleton s = smallSkeleton();
   s.joints[1].restLocal =

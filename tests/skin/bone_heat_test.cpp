@@ -207,6 +207,39 @@ TEST(BoneHeat, ShortSideBranchLeafKeepsToItsNeighbourhood) {
   EXPECT_EQ(dominantShare(alone->weights, 1), dominantShare(alonePlain->weights, 1));
 }
 
+// A leaf bone a file gives no tail (glTF, FBX), its joint's Y axis across its part as tools
+// other than Blender leave it (a head's, a toe's): it is turned to go on from its parent and
+// reaches the end of its part, so the part's end is its own, not split with the parent.
+TEST(BoneHeat, ALeafWithoutATailReachesTheEndOfItsPart) {
+  Character c;
+  c.mesh = buildMesh(test::capsuleCreature({{{0, 0, 0}, {3, 0, 0}, 0.2}}, 0.03, 0.01));
+  Skeleton& s = c.skeleton;
+  s.joints.push_back(test::makeJoint("upper", -1, s, {0, 0, 0}, {1, 0, 0}));
+  s.joints.push_back(test::makeJoint("lower", 0, s, {1, 0, 0}, {2, 0, 0}));
+  Joint leaf = test::makeJoint("end", 1, s, {2, 0, 0}, {2, 0, 0});
+  leaf.tail.reset();  // guessed: along its Y axis, across the limb (out of the surface)
+  s.joints.push_back(leaf);
+  ASSERT_TRUE(s.boneShape(2).tail.isApprox(Eigen::Vector3d(2, 0.5, 0)));
+  BoneHeatParams guessed;
+  guessed.maxLeafStretch = 1.0;
+  Expected<BoneHeatResult> before = boneHeatWeights(c.mesh, s, guessed);
+  Expected<BoneHeatResult> after = boneHeatWeights(c.mesh, s);
+  ASSERT_TRUE(before && after);
+  int end = 0, ownedBefore = 0, ownedAfter = 0;
+  for (int v = 0; v < after->weights.vertexCount(); ++v) {
+    if (c.mesh.source.positions[v].x() < 2.5) continue;
+    ++end;
+    ownedBefore += weightOf(before->weights.perVertex[v], 2) > 0.9;
+    ownedAfter += weightOf(after->weights.perVertex[v], 2) > 0.9;
+  }
+  std::cout << "[ measured ] limb end (" << end
+            << " vertices) owned by its leaf bone: " << ownedBefore << " with the guessed tail, "
+            << ownedAfter << " reaching the end\n";
+  ASSERT_GT(end, 50);
+  EXPECT_EQ(ownedAfter, end);
+  EXPECT_LT(ownedBefore, end / 2);
+}
+
 // A hand resting on a thigh (one blended surface where they touch): the hand carries no thigh
 // weight and the thigh no hand weight (3 links apart through the hips).
 TEST(BoneHeat, TouchingPartsDoNotShareWeights) {

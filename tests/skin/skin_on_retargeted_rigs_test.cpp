@@ -1,0 +1,131 @@
+// Bone heat on production skeletons retargeted into artist meshes (issue 21's artist checks):
+// the demo's hand keeps off the thigh it rests on, and the pelvis belongs to the hips bone with
+// no ledge where the chest meets the thighs at the first frame of a motion-capture clip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "io/rig_json.h"
+#include "skin/skin_eval.h"
+#include "skin/skinning_deformer.h"
+#include "support/real_models.h"
+#include "support/retarget_runs.h"
+#include "util/union_find.h"
+
+namespace rw {
+namespace {
+
+Skeleton productionBiped() {
+  Expected<RigDocument> biped =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  EXPECT_TRUE(biped) << (biped ? "" : biped.error().message);
+  return biped ? biped->skeleton : Skeleton{};
+}
+
+bool startsWithAny(const std::string& name, std::initializer_list<const char*> prefixes) {
+  for (const char* p : prefixes)
+    if (name.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+/// Largest weight bones of `ours` whose names start with one of `prefixes` give any vertex of
+/// `vertices`, and how many vertices get more than 5% from them.
+struct Intrusion {
+  double largest = 0.0;
+  int vertices = 0;
+};
+Intrusion intrusion(const Character& rig, const std::vector<int>& vertices,
+                    std::initializer_list<const char*> prefixes) {
+  Intrusion out;
+  for (int v : vertices) {
+    double sum = 0.0;
+    for (const Influence& i : rig.skin.perVertex[v])
+      if (startsWithAny(rig.skeleton.joints[i.joint].name, prefixes)) sum += i.weight;
+    out.largest = std::max(out.largest, sum);
+    out.vertices += sum > 0.05;
+    if (sum > 0.05 && std::getenv("RW_SHOW")) {
+      const Eigen::Vector3d& p = rig.mesh.source.positions[v];
+      std::cout << "  v" << v << " welded " << rig.mesh.weldedOfSource[v] << " at " << p.transpose()
+                << ":";
+      for (const Influence& i : rig.skin.perVertex[v])
+        std::cout << " " << rig.skeleton.joints[i.joint].name << " " << i.weight;
+      std::cout << "\n   sources:";
+      for (int u = 0; u < int(rig.mesh.weldedOfSource.size()); ++u)
+        if (rig.mesh.weldedOfSource[u] == rig.mesh.weldedOfSource[v]) {
+          int part = -1;
+          for (int k = 0; k < int(rig.mesh.source.parts.size()); ++k)
+            if (u >= rig.mesh.source.parts[k].firstVertex &&
+                u < rig.mesh.source.parts[k].firstVertex + rig.mesh.source.parts[k].vertexCount)
+              part = k;
+          std::cout << " " << u << "(part " << part << ")";
+        }
+      std::cout << "\n   neighbours:";
+      const int w = rig.mesh.weldedOfSource[v];
+      for (const Eigen::Vector3i& t : rig.mesh.triangles)
+        for (int k = 0; k < 3; ++k)
+          if (t[k] == w) std::cout << " " << t[(k + 1) % 3];
+      std::cout << "\n";
+    }
+  }
+  return out;
+}
+
+/// The largest connected surface region (over the welded mesh's edges) of the source vertices
+/// whose artist-dominant bone is named in `bones`: the part itself, without stray vertices the
+/// artist gave it elsewhere (BCN's artist gives three fingertip vertices to the thigh they
+/// rest in).
+std::vector<int> artistRegion(const Character& artist, const std::set<std::string>& bones) {
+  const Mesh& mesh = artist.mesh;
+  const int n = int(mesh.positions.size());
+  std::vector<char> in(n, 0);
+  for (int v = 0; v < int(artist.skin.perVertex.size()); ++v) {
+    const int j = dominantJoint(artist.skin.perVertex[v]);
+    if (j >= 0 && bones.count(artist.skeleton.joints[j].name)) in[mesh.weldedOfSource[v]] = 1;
+  }
+  UnionFind parts(n);
+  for (const Eigen::Vector3i& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k)
+      if (in[t[k]] && in[t[(k + 1) % 3]]) parts.unite(t[k], t[(k + 1) % 3]);
+  std::vector<int> size(n, 0);
+  for (int w = 0; w < n; ++w) size[parts.find(w)] += in[w];
+  const int largest = int(std::max_element(size.begin(), size.end()) - size.begin());
+  std::vector<int> out;
+  for (int v = 0; v < int(mesh.weldedOfSource.size()); ++v) {
+    const int w = mesh.weldedOfSource[v];
+    if (in[w] && parts.find(w) == largest) out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+// The demo (BCN with the production biped): BCN's fingers rest on, and partly in, the thigh.
+TEST(SkinOnRetargetedRigs, DemoHandCarriesNoLegWeightAndTheThighNoHandWeight) {
+  Character bcn;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
+  const Character rig = test::rigWithSkeleton(bcn.mesh, "0,0.79,0", productionBiped());
+  ASSERT_FALSE(rig.skin.empty());
+  for (const std::string side : {"Left", "Right"}) {
+    const std::string s = side == "Left" ? ".L" : ".R";
+    std::set<std::string> hand = {"B_Hand_" + side};
+    for (const char* f : {"B_Finger1_", "B_Finger2_", "B_Finger3_", "B_Thumb1_", "B_Thumb2_"})
+      hand.insert(f + side);
+    const std::vector<int> handVertices = artistRegion(bcn, hand);
+    const std::vector<int> thighVertices = artistRegion(bcn, {"B_Hip_" + side});
+    ASSERT_GT(handVertices.size(), 100u);
+    ASSERT_GT(thighVertices.size(), 40u);
+    const Intrusion legOnHand = intrusion(rig, handVertices, {"thigh.", "shin.", "foot.", "toe."});
+    const Intrusion handOnThigh =
+        intrusion(rig, thighVertices, {"hand.", "thumb.", "index.", "middle.", "ring.", "pinky."});
+    std::cout << "[ measured ] " << side << " hand (" << handVertices.size()
+              << " vertices): leg weight up to " << legOnHand.largest << ", on "
+              << legOnHand.vertices << " vertices over 5%; thigh (" << thighVertices.size()
+              << "): hand weight up to " << handOnThigh.largest << ", on " << handOnThigh.vertices
+              << "\n";
+    EXPECT_EQ(legOnHand.vertices, 0) << side;
+    EXPECT_EQ(handOnThigh.vertices, 0) << side;
+  }
+}
+
+}  // namespace rw
