@@ -52,51 +52,9 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
   }
 }
 
-}  // namespace
-
-MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
-                           std::vector<std::vector<Influence>>& perVertex,
-                           const std::vector<BoneSegment>& segments, double meshSize,
-                           const MirrorParams& params) {
-  MirrorReport report;
-  if (!params.enabled) {
-    report.reason = "disabled";
-    return report;
-  }
-  if (segments.empty() || positions.empty() || !(meshSize > 0.0)) {
-    report.reason = "nothing to mirror";
-    return report;
-  }
-  double c = 0.0;
-  for (const BoneSegment& s : segments) c += 0.5 * (s.head.x() + s.tail.x());
-  c /= double(segments.size());
-  report.planeX = c;
-
-  // Bones: the mirror of each, an involution.
-  const double boneTol = params.boneTolerance * meshSize;
-  std::vector<int> mirrorBone(segments.size(), -1);
-  for (size_t a = 0; a < segments.size(); ++a) {
-    double best = std::numeric_limits<double>::infinity();
-    for (size_t b = 0; b < segments.size(); ++b) {
-      const double d = std::max((reflect(segments[a].head, c) - segments[b].head).norm(),
-                                (reflect(segments[a].tail, c) - segments[b].tail).norm());
-      if (d < best && d <= boneTol) {
-        best = d;
-        mirrorBone[a] = int(b);
-      }
-    }
-  }
-  for (size_t a = 0; a < segments.size(); ++a) {
-    if (mirrorBone[a] < 0 || mirrorBone[mirrorBone[a]] != int(a)) {
-      report.reason = "the skeleton is not symmetric (joint " + std::to_string(segments[a].joint) +
-                      " has no mirror)";
-      return report;
-    }
-    if (mirrorBone[a] != int(a)) ++report.pairedBones;
-  }
-
-  // Vertices: mutual nearest mirror images within the tolerance (hash grid).
-  const double tol = params.vertexTolerance * meshSize;
+/// Per vertex, its nearest mirror image across x = c within `tol` (a hash grid), or -1.
+std::vector<int> mirrorVertices(const std::vector<Eigen::Vector3d>& positions, double c,
+                                double tol) {
   std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> grid;
   auto cellOf = [&](const Eigen::Vector3d& p) {
     return Eigen::Vector3i(int(std::floor(p.x() / tol)), int(std::floor(p.y() / tol)),
@@ -122,9 +80,80 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
           }
         }
   }
+  return mirror;
+}
+
+/// Vertices whose mirror has them as its mirror (themselves on the plane included).
+int mutualPairs(const std::vector<int>& mirror) {
   int paired = 0;
-  for (size_t v = 0; v < positions.size(); ++v)
+  for (size_t v = 0; v < mirror.size(); ++v)
     if (mirror[v] >= 0 && mirror[mirror[v]] == int(v)) ++paired;
+  return paired;
+}
+
+}  // namespace
+
+MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
+                           std::vector<std::vector<Influence>>& perVertex,
+                           const std::vector<BoneSegment>& segments, double meshSize,
+                           const MirrorParams& params) {
+  MirrorReport report;
+  if (!params.enabled) {
+    report.reason = "disabled";
+    return report;
+  }
+  if (segments.empty() || positions.empty() || !(meshSize > 0.0)) {
+    report.reason = "nothing to mirror";
+    return report;
+  }
+  // The plane: of the places it could be (the skeleton's centre, which a retargeted skeleton
+  // placed arc by arc misses slightly; the mesh's box centre, which a prop on one side moves;
+  // its vertices' mean, which uneven detail moves), the one that pairs the most vertices.
+  double boneCentre = 0.0;
+  for (const BoneSegment& s : segments) boneCentre += 0.5 * (s.head.x() + s.tail.x());
+  boneCentre /= double(segments.size());
+  double low = positions.front().x(), high = low, mean = 0.0;
+  for (const Eigen::Vector3d& p : positions) {
+    low = std::min(low, p.x());
+    high = std::max(high, p.x());
+    mean += p.x();
+  }
+  const double tol = params.vertexTolerance * meshSize;
+  double c = boneCentre;
+  std::vector<int> mirror = mirrorVertices(positions, c, tol);
+  for (double candidate : {0.5 * (low + high), mean / double(positions.size())}) {
+    std::vector<int> other = mirrorVertices(positions, candidate, tol);
+    if (mutualPairs(other) > mutualPairs(mirror)) {
+      c = candidate;
+      mirror = std::move(other);
+    }
+  }
+  report.planeX = c;
+
+  // Bones: the mirror of each, an involution.
+  const double boneTol = params.boneTolerance * meshSize;
+  std::vector<int> mirrorBone(segments.size(), -1);
+  for (size_t a = 0; a < segments.size(); ++a) {
+    double best = std::numeric_limits<double>::infinity();
+    for (size_t b = 0; b < segments.size(); ++b) {
+      const double d = std::max((reflect(segments[a].head, c) - segments[b].head).norm(),
+                                (reflect(segments[a].tail, c) - segments[b].tail).norm());
+      if (d < best && d <= boneTol) {
+        best = d;
+        mirrorBone[a] = int(b);
+      }
+    }
+  }
+  for (size_t a = 0; a < segments.size(); ++a) {
+    if (mirrorBone[a] < 0 || mirrorBone[mirrorBone[a]] != int(a)) {
+      report.reason = "the skeleton is not symmetric (joint " + std::to_string(segments[a].joint) +
+                      " has no mirror)";
+      return report;
+    }
+    if (mirrorBone[a] != int(a)) ++report.pairedBones;
+  }
+
+  const int paired = mutualPairs(mirror);
   report.pairedVertices = paired;
   if (paired < params.minPairedFraction * double(positions.size())) {
     report.reason = "the mesh is not symmetric (" + std::to_string(paired) + " of " +

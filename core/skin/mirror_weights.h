@@ -19,9 +19,11 @@ struct MirrorParams {
   bool enabled = true;
   MirrorSource source = MirrorSource::Average;
   /// Two bones are mirrors when the reflected head and tail of one are this close (fraction
-  /// of the mesh size) to the other's: artists mirror bones exactly, 0.5% absorbs round-off of
-  /// file formats with few digits.
-  double boneTolerance = 5e-3;
+  /// of the mesh size) to the other's. Artists mirror bones exactly; a skeleton retargeted into
+  /// a symmetric mesh places each side arc by arc, a shoulder up to about 1% of the size off
+  /// its mirror, while the nearest other bone is several percent away. The pairing must still
+  /// be one to one (an involution), so a looser tolerance cannot pair a bone with two.
+  double boneTolerance = 0.02;
   /// Two vertices are mirrors when the reflection of one is this close (fraction of the mesh
   /// size) to the other: mirrored modelling gives exact pairs; 1e-4 is 100× the weld tolerance.
   double vertexTolerance = 1e-4;
@@ -40,8 +42,8 @@ struct MirrorReport {
 };
 
 /// Mirrors `perVertex` (influences over segment indices, one list per vertex of `positions`)
-/// in place across the plane x = c through the skeleton's centre: w(v) ← ½ (w(v) + σ w(v')),
-/// σ swapping mirrored bones, or w(v) ← σ w(v') on the side that is not `params.source`
+/// in place across the plane x = c through the mesh's centre (its vertices' mean): w(v) ← ½ (w(v) +
+/// σ w(v')), σ swapping mirrored bones, or w(v) ← σ w(v') on the side that is not `params.source`
 /// (vertices on the plane are averaged either way). Needs every bone to have a mirror (itself
 /// for central bones).
 MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "io/rig_json.h"
+#include "skin/bone_heat.h"
+#include "skin/linear_blend_skinning.h"
 #include "skin/skin_eval.h"
 #include "skin/skinning_deformer.h"
 #include "support/real_models.h"
@@ -44,29 +46,6 @@ Intrusion intrusion(const Character& rig, const std::vector<int>& vertices,
       if (startsWithAny(rig.skeleton.joints[i.joint].name, prefixes)) sum += i.weight;
     out.largest = std::max(out.largest, sum);
     out.vertices += sum > 0.05;
-    if (sum > 0.05 && std::getenv("RW_SHOW")) {
-      const Eigen::Vector3d& p = rig.mesh.source.positions[v];
-      std::cout << "  v" << v << " welded " << rig.mesh.weldedOfSource[v] << " at " << p.transpose()
-                << ":";
-      for (const Influence& i : rig.skin.perVertex[v])
-        std::cout << " " << rig.skeleton.joints[i.joint].name << " " << i.weight;
-      std::cout << "\n   sources:";
-      for (int u = 0; u < int(rig.mesh.weldedOfSource.size()); ++u)
-        if (rig.mesh.weldedOfSource[u] == rig.mesh.weldedOfSource[v]) {
-          int part = -1;
-          for (int k = 0; k < int(rig.mesh.source.parts.size()); ++k)
-            if (u >= rig.mesh.source.parts[k].firstVertex &&
-                u < rig.mesh.source.parts[k].firstVertex + rig.mesh.source.parts[k].vertexCount)
-              part = k;
-          std::cout << " " << u << "(part " << part << ")";
-        }
-      std::cout << "\n   neighbours:";
-      const int w = rig.mesh.weldedOfSource[v];
-      for (const Eigen::Vector3i& t : rig.mesh.triangles)
-        for (int k = 0; k < 3; ++k)
-          if (t[k] == w) std::cout << " " << t[(k + 1) % 3];
-      std::cout << "\n";
-    }
   }
   return out;
 }
@@ -126,6 +105,83 @@ TEST(SkinOnRetargetedRigs, DemoHandCarriesNoLegWeightAndTheThighNoHandWeight) {
     EXPECT_EQ(legOnHand.vertices, 0) << side;
     EXPECT_EQ(handOnThigh.vertices, 0) << side;
   }
+}
+
+}  // namespace rw
+
+namespace rw {
+namespace {
+
+/// Vertices of the pelvis: between the thigh joints (across) and from a little below them up to
+/// the first spine joint.
+std::vector<int> pelvisVertices(const Character& rig) {
+  const Eigen::Vector3d hips = test::jointPosition(rig.skeleton, "hips"),
+                        thighL = test::jointPosition(rig.skeleton, "thigh.L"),
+                        thighR = test::jointPosition(rig.skeleton, "thigh.R"),
+                        spine = test::jointPosition(rig.skeleton, "spine.01");
+  const double halfWidth = 0.5 * std::abs(thighL.x() - thighR.x());
+  const double low = std::min(thighL.y(), thighR.y()) - 0.5 * halfWidth;
+  std::vector<int> out;
+  for (int v = 0; v < int(rig.mesh.source.positions.size()); ++v) {
+    const Eigen::Vector3d& p = rig.mesh.source.positions[v];
+    if (p.y() > low && p.y() < spine.y() && std::abs(p.x() - hips.x()) < halfWidth)
+      out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+// human.zae with the production biped: the hips bone owns the pelvis, and at the clip's first
+// frame the skin between the chest and the thighs stretches no edge past 1.5 times its length
+// (a hips bone owning nothing let the thighs drive the pelvis and the chest shear from it).
+TEST(SkinOnRetargetedRigs, HumanPelvisBelongsToTheHipsWithNoLedge) {
+  Character human;
+  ASSERT_TRUE(test::loadModel("Collada/human.zae", human));
+  Character rig = test::rigWithSkeleton(human.mesh, "auto", productionBiped());
+  ASSERT_FALSE(rig.skin.empty());
+  ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(rig, "BVH/01_01.bvh"));
+  const std::vector<int> pelvis = pelvisVertices(rig);
+  ASSERT_GT(pelvis.size(), 100u);
+  const int hips = rig.skeleton.indexOf("hips");
+  int owned = 0;
+  for (int v : pelvis) owned += dominantJoint(rig.skin.perVertex[v]) == hips;
+  const double share = double(owned) / double(pelvis.size());
+
+  // The ledge: the largest stretch of an edge of the skin the lowest spine bone, the hips and
+  // the thighs lead (where the chest meets the pelvis and the pelvis the legs).
+  const std::vector<Transform> pose =
+      rig.skeleton.globalsFromLocals(rig.clips.front().sampleLocals(rig.skeleton, 0.0));
+  const auto posed =
+      deformVertices(rig.mesh.source.positions, rig.skin, skinningMatrices(rig.skeleton, pose),
+                     SkinningMethod::LinearBlend);
+  std::set<int> trunk;
+  for (const char* name : {"hips", "spine.01", "thigh.L", "thigh.R"})
+    trunk.insert(rig.skeleton.indexOf(name));
+  double worst = 0.0;
+  const auto& P = rig.mesh.source.positions;
+  for (const Eigen::Vector3i& t : rig.mesh.source.triangles)
+    for (int k = 0; k < 3; ++k) {
+      const int a = t[k], b = t[(k + 1) % 3];
+      if (!trunk.count(dominantJoint(rig.skin.perVertex[a])) ||
+          !trunk.count(dominantJoint(rig.skin.perVertex[b])))
+        continue;
+      const double rest = (P[a] - P[b]).norm();
+      if (!(rest > 1e-6 * rig.mesh.size())) continue;
+      const double stretch = (posed[a] - posed[b]).norm() / rest;
+      worst = std::max(worst, stretch);
+    }
+  // The mesh is mirror-symmetric and the skeleton retargeted into it nearly so (each side placed
+  // arc by arc): the weights are mirrored, so the two sides move alike and the midline does not
+  // tear between a left and a right influence.
+  Expected<BoneHeatResult> heat = boneHeatWeights(rig.mesh, rig.skeleton);
+  ASSERT_TRUE(heat) << heat.error().message;
+  EXPECT_TRUE(heat->report.mirror.applied) << heat->report.mirror.reason;
+  EXPECT_GT(heat->report.mirror.pairedVertices, int(0.9 * rig.mesh.positions.size()));
+  std::cout << "[ measured ] pelvis (" << pelvis.size() << " vertices): " << 100 * share
+            << " % led by the hips bone; largest trunk edge stretch at frame 0: " << worst << "\n";
+  EXPECT_GT(share, 0.75);
+  EXPECT_LT(worst, 1.5);
 }
 
 }  // namespace rw
