@@ -6,6 +6,8 @@
 #include <map>
 #include <unordered_map>
 
+#include <tbb/parallel_for.h>
+
 namespace rw {
 namespace {
 
@@ -52,35 +54,69 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
   }
 }
 
-/// Per vertex, its nearest mirror image across x = c within `tol` (a hash grid), or -1.
-std::vector<int> mirrorVertices(const std::vector<Eigen::Vector3d>& positions, double c,
-                                double tol) {
-  std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> grid;
-  auto cellOf = [&](const Eigen::Vector3d& p) {
-    return Eigen::Vector3i(int(std::floor(p.x() / tol)), int(std::floor(p.y() / tol)),
-                           int(std::floor(p.z() / tol)));
-  };
-  for (size_t v = 0; v < positions.size(); ++v) grid[cellOf(positions[v])].push_back(int(v));
-  std::vector<int> mirror(positions.size(), -1);
-  for (size_t v = 0; v < positions.size(); ++v) {
-    const Eigen::Vector3d q = reflect(positions[v], c);
+/// The vertices in a hash grid of `tol`-sized cells: the nearest vertex to a point within tol.
+class VertexGrid {
+ public:
+  VertexGrid(const std::vector<Eigen::Vector3d>& positions, double tol)
+      : positions_(positions), tol_(tol) {
+    for (size_t v = 0; v < positions.size(); ++v) cells_[cellOf(positions[v])].push_back(int(v));
+  }
+
+  /// The vertex nearest `q` within the tolerance, or -1.
+  int nearest(const Eigen::Vector3d& q) const {
     const Eigen::Vector3i cell = cellOf(q);
-    double best = tol;
+    double best = tol_;
+    int found = -1;
     for (int dx = -1; dx <= 1; ++dx)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dz = -1; dz <= 1; ++dz) {
-          auto it = grid.find(cell + Eigen::Vector3i(dx, dy, dz));
-          if (it == grid.end()) continue;
-          for (int u : it->second) {
-            const double d = (positions[u] - q).norm();
-            if (d <= best) {
+          auto it = cells_.find(cell + Eigen::Vector3i(dx, dy, dz));
+          if (it == cells_.end()) continue;
+          for (int u : it->second)
+            if (const double d = (positions_[u] - q).norm(); d <= best) {
               best = d;
-              mirror[v] = u;
+              found = u;
             }
-          }
         }
+    return found;
   }
+
+ private:
+  Eigen::Vector3i cellOf(const Eigen::Vector3d& p) const {
+    return Eigen::Vector3i(int(std::floor(p.x() / tol_)), int(std::floor(p.y() / tol_)),
+                           int(std::floor(p.z() / tol_)));
+  }
+  const std::vector<Eigen::Vector3d>& positions_;
+  double tol_;
+  std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> cells_;
+};
+
+/// Per vertex, its nearest mirror image across x = c, or -1.
+std::vector<int> mirrorVertices(const VertexGrid& grid,
+                                const std::vector<Eigen::Vector3d>& positions, double c) {
+  std::vector<int> mirror(positions.size(), -1);
+  tbb::parallel_for(size_t(0), positions.size(),
+                    [&](size_t v) { mirror[v] = grid.nearest(reflect(positions[v], c)); });
   return mirror;
+}
+
+/// The plane among `candidates` across which the most of a sample of the vertices (about 4000,
+/// spread over the file) have a mirror image.
+double bestPlane(const VertexGrid& grid, const std::vector<Eigen::Vector3d>& positions,
+                 const std::vector<double>& candidates) {
+  const size_t stride = std::max<size_t>(1, positions.size() / 4096);
+  double best = candidates.front();
+  int bestCount = -1;
+  for (double c : candidates) {
+    int count = 0;
+    for (size_t v = 0; v < positions.size(); v += stride)
+      count += grid.nearest(reflect(positions[v], c)) >= 0;
+    if (count > bestCount) {
+      bestCount = count;
+      best = c;
+    }
+  }
+  return best;
 }
 
 /// Vertices whose mirror has them as its mirror (themselves on the plane included).
@@ -118,16 +154,9 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
     high = std::max(high, p.x());
     mean += p.x();
   }
-  const double tol = params.vertexTolerance * meshSize;
-  double c = boneCentre;
-  std::vector<int> mirror = mirrorVertices(positions, c, tol);
-  for (double candidate : {0.5 * (low + high), mean / double(positions.size())}) {
-    std::vector<int> other = mirrorVertices(positions, candidate, tol);
-    if (mutualPairs(other) > mutualPairs(mirror)) {
-      c = candidate;
-      mirror = std::move(other);
-    }
-  }
+  const VertexGrid grid(positions, params.vertexTolerance * meshSize);
+  const double c =
+      bestPlane(grid, positions, {boneCentre, 0.5 * (low + high), mean / double(positions.size())});
   report.planeX = c;
 
   // Bones: the mirror of each, an involution.
@@ -153,6 +182,7 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
     if (mirrorBone[a] != int(a)) ++report.pairedBones;
   }
 
+  const std::vector<int> mirror = mirrorVertices(grid, positions, c);
   const int paired = mutualPairs(mirror);
   report.pairedVertices = paired;
   if (paired < params.minPairedFraction * double(positions.size())) {

@@ -82,29 +82,52 @@ WeightIslandReport removeWeightIslands(const std::vector<std::vector<int>>& neig
   WeightIslandReport report;
   if (params.maxBorderHops < 0 || perVertex.empty()) return report;
   const DominantPieces pieces = dominantPieces(neighbours, perVertex);
-  std::vector<char> pending = islandVertices(pieces, neighbours, hopsBetween, params.maxBorderHops);
-  std::vector<char> refilled(perVertex.size(), 0);  // per piece representative
-  // Ring by ring from the border: a vertex takes the mean of its settled neighbours (outside
-  // the island, or filled in an earlier ring). What no ring reaches (a whole part) stays.
-  for (;;) {
-    std::vector<std::pair<int, std::vector<Influence>>> ring;
-    for (int v = 0; v < int(perVertex.size()); ++v) {
-      if (!pending[v]) continue;
+  const std::vector<char> pending =
+      islandVertices(pieces, neighbours, hopsBetween, params.maxBorderHops);
+  // Ring by ring from the border (a breadth-first walk from the settled skin): a vertex takes
+  // the mean of its neighbours settled before its ring (outside the island, or filled in an
+  // earlier ring). What the walk does not reach (a whole part) stays.
+  const int n = int(perVertex.size());
+  std::vector<int> ring(n, -1), order;
+  for (int v = 0; v < n; ++v) {
+    if (!pending[v]) continue;
+    for (int u : neighbours[v])
+      if (!pending[u] && !perVertex[u].empty()) {
+        ring[v] = 1;
+        order.push_back(v);
+        break;
+      }
+  }
+  for (std::size_t k = 0; k < order.size(); ++k)
+    for (int u : neighbours[order[k]])
+      if (pending[u] && ring[u] < 0) {
+        ring[u] = ring[order[k]] + 1;
+        order.push_back(u);
+      }
+  std::vector<char> refilled(n, 0);  // per piece representative
+  for (std::size_t k = 0; k < order.size();) {
+    // One ring at a time, so that a ring reads only the rings before it.
+    std::size_t end = k;
+    while (end < order.size() && ring[order[end]] == ring[order[k]]) ++end;
+    std::vector<std::vector<Influence>> filled(end - k);
+    for (std::size_t i = k; i < end; ++i) {
+      const int v = order[i];
       std::vector<const std::vector<Influence>*> settled;
       for (int u : neighbours[v])
-        if (!pending[u] && !perVertex[u].empty()) settled.push_back(&perVertex[u]);
-      if (!settled.empty()) ring.emplace_back(v, meanInfluences(settled));
+        if ((!pending[u] && !perVertex[u].empty()) || (ring[u] >= 0 && ring[u] < ring[v]))
+          settled.push_back(&perVertex[u]);
+      filled[i - k] = meanInfluences(settled);
     }
-    if (ring.empty()) break;
-    for (auto& [v, weights] : ring) {
-      perVertex[v] = std::move(weights);
-      pending[v] = 0;
+    for (std::size_t i = k; i < end; ++i) {
+      const int v = order[i];
+      perVertex[v] = std::move(filled[i - k]);
       ++report.vertices;
       if (!refilled[pieces.piece[v]]) {
         refilled[pieces.piece[v]] = 1;
         ++report.islands;
       }
     }
+    k = end;
   }
   return report;
 }
