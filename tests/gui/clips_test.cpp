@@ -287,6 +287,27 @@ class ClipsTest : public QObject {
     QVERIFY(timeline()->frame() >= 0.5 * expected);
   }
 
+  // A motion file opened as the character after another character: its skeleton is drawn and
+  // its clip plays (the previous character's skeleton and "no clip" stayed before).
+  void aMotionOpenedAsTheCharacterReplacesTheLastOne() {
+    QVERIFY(open(kWuson));
+    QVERIFY(window_->sourceSkeleton());
+    QVERIFY(open(kCmu));
+    const rw::Character& bvh = *window_->character();
+    QVERIFY(bvh.mesh.empty());
+    QCOMPARE(window_->sourceSkeleton().get(), &bvh.skeleton);
+    QVERIFY(viewport()->skeleton());
+    QCOMPARE(viewport()->skeleton()->size(), bvh.skeleton.size());
+    QCOMPARE(viewport()->skeleton()->joints.front().name, bvh.skeleton.joints.front().name);
+    QCOMPARE(pickerItems().size(), 1);
+    QCOMPARE(timeline()->frameCount(), kCmuFrames);
+    timeline()->setFrame(600);
+    const auto expected = bvh.skeleton.globalsFromLocals(
+        bvh.clips.front().sampleLocals(bvh.skeleton, timeline()->time()));
+    QCOMPARE(viewport()->pose().size(), expected.size());
+    QVERIFY((viewport()->pose()[0].matrix() - expected[0].matrix()).norm() < 1e-9);
+  }
+
   // Testwuson's own skeleton retargeted into its mesh and Testwuson.X as the motion: all three
   // clips are retargeted, the picked clip survives a re-run, the export holds every clip.
   void everyClipIsRetargetedAndExported() {
