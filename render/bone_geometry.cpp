@@ -47,6 +47,12 @@ const std::array<std::array<int, 2>, 12> kEdges = {{
 
 }  // namespace
 
+double boneHalfWidth(double s) {
+  const double waist = kOctahedron[1].y(), corner = std::sqrt(2.0) * kOctahedron[1].x();
+  if (s <= 0.0 || s >= 1.0) return 0.0;
+  return s < waist ? corner * s / waist : corner * (1.0 - s) / (1.0 - waist);
+}
+
 BoneGeometry buildBoneGeometry(const Skeleton& skeleton, double fallbackLength,
                                const Eigen::Vector3f& deformColor,
                                const Eigen::Vector3f& controlColor,

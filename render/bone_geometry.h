@@ -11,6 +11,11 @@ class Skeleton;
 
 namespace rw::render {
 
+/// How far the drawn bone reaches from its axis at `s` (0 head, 1 tail), as a fraction of its
+/// length: 0 at the head, widest at the waist (a tenth along, corners √2 · 0.1 off the axis),
+/// 0 at the tail. Picking uses it to take a click anywhere on the drawn bone.
+double boneHalfWidth(double s);
+
 struct BoneVertex {
   Eigen::Vector3f position;
   Eigen::Vector3f normal;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "bone_geometry.h"
 #include "camera.h"
 #include "mesh/mesh.h"
 
@@ -73,7 +74,14 @@ int pickSegment(const Camera& camera, const std::vector<Eigen::Vector3d>& heads,
     const double s = ab.squaredNorm() > 0.0
                          ? std::clamp((cursor - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0)
                          : 0.0;
-    const double d = (a + s * ab - cursor).norm();
+    // Distance to the drawn outline (0 inside it): the bone's half-width at s, in pixels at
+    // that depth.
+    const Eigen::Vector3d tail3 = i < tails.size() ? tails[i] : heads[i];
+    const Eigen::Vector3d onAxis = heads[i] + s * (tail3 - heads[i]);
+    const double halfWidth = boneHalfWidth(s) * (tail3 - heads[i]).norm();
+    const double widthPixels =
+        (camera.project(onAxis + halfWidth * camera.right()).head<2>() - (a + s * ab)).norm();
+    const double d = std::max(0.0, (a + s * ab - cursor).norm() - widthPixels);
     const double depth = h.z() + s * (t.z() - h.z());
     if (d > radiusPixels) continue;
     // Within a pixel of the best, the nearer bone wins (a hand over a thigh).

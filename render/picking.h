@@ -33,7 +33,9 @@ std::optional<MeshHit> pickMesh(const Mesh& mesh, const Ray& ray);
 
 /// Index of the point whose projection is nearest to (x, y), within `radiusPixels`; -1 if none.
 /// Segments (head, tail pairs) count along their whole length, so a click on a bone's middle
-/// picks it.
+/// picks it, and as wide as the drawn octahedral bone (boneHalfWidth) on screen: a click
+/// anywhere on a drawn bone picks it, and `radiusPixels` beyond its outline still does. Among
+/// bones under the cursor the nearest to the eye wins.
 int pickSegment(const Camera& camera, const std::vector<Eigen::Vector3d>& heads,
                 const std::vector<Eigen::Vector3d>& tails, double x, double y, double radiusPixels);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "camera.h"
+#include "picking.h"
 
 using rw::render::Camera;
 using rw::render::ViewPreset;
@@ -190,4 +191,34 @@ TEST(Camera, AxisViewsAreOrthographicUntilOrbited) {
   camera.orbit(10, 0);
   camera.setPreset(rw::render::ViewPreset::ThreeQuarter);
   EXPECT_TRUE(camera.orthographic());
+}
+
+// Bone picking takes a click anywhere on the drawn octahedral bone, not only near its axis: a
+// big bone on screen (front view, a bone across the frame) is picked at its waist's corner, far
+// more than the pick radius from the axis, and not beyond its outline plus the radius.
+TEST(BonePicking, AClickOnTheDrawnBonePicksIt) {
+  Camera camera;
+  camera.setViewport(1000, 700);
+  camera.setPreset(ViewPreset::Front);
+  const Eigen::Vector3d head(-1, 0, 0), tail(1, 0, 0);
+  camera.frame(
+      Eigen::AlignedBox3d(Eigen::Vector3d(-1.1, -0.5, -0.5), Eigen::Vector3d(1.1, 0.5, 0.5)));
+  const double radius = 10.0;
+  // The waist, a tenth along, reaches √2 · 0.1 · length from the axis: 0.28 units here.
+  const Eigen::Vector3d waist = head + 0.1 * (tail - head);
+  const Eigen::Vector3d onAxis = camera.project(waist);
+  const Eigen::Vector3d corner = camera.project(waist + 0.27 * camera.up());
+  const double cornerPixels = (corner - onAxis).head<2>().norm();
+  ASSERT_GT(cornerPixels, 3 * radius) << "the bone must be big on screen for this test";
+  EXPECT_EQ(rw::render::pickSegment(camera, {head}, {tail}, corner.x(), corner.y(), radius), 0);
+  // Beyond the outline by more than the radius: nothing.
+  const Eigen::Vector3d beyond = camera.project(waist + 0.29 * camera.up());
+  const double outside = (beyond - onAxis).head<2>().norm() + radius + 5.0;
+  const Eigen::Vector2d away =
+      onAxis.head<2>() + outside * (corner - onAxis).head<2>().normalized();
+  EXPECT_EQ(rw::render::pickSegment(camera, {head}, {tail}, away.x(), away.y(), radius), -1);
+  // Near the head the bone is thin: the radius alone.
+  const Eigen::Vector3d nearHead = camera.project(head + 0.01 * (tail - head) + 0.27 * camera.up());
+  EXPECT_EQ(rw::render::pickSegment(camera, {head}, {tail}, nearHead.x(), nearHead.y(), radius),
+            -1);
 }
