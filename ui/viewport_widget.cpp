@@ -25,6 +25,8 @@ namespace {
 constexpr int kClickSlop = 3;
 /// How near to a bone (pixels) a click picks it.
 constexpr double kBonePickRadius = 10.0;
+/// Pixels of an Alt+right drag that zoom as much as one wheel notch.
+constexpr double kDragPixelsPerZoomStep = 40.0;
 /// Frames closer together than this are motion (drawn without multisampling); this long after
 /// the last one the view is drawn once more, anti-aliased.
 constexpr int kSettleMs = 150;
@@ -264,12 +266,17 @@ void ViewportWidget::setSelectedJoint(int joint) {
 
 void ViewportWidget::updateBounds() {
   // The mesh is what the artist frames; the skeleton only when there is no mesh (a motion or
-  // rig file), since control bones (poles, pivots) may sit well outside the body.
+  // rig file), and then its deform joints: control bones (poles, pivots, IK targets in their
+  // bind place) may sit well outside the body.
   Eigen::AlignedBox3d box;
-  if (character_ && !character_->mesh.empty())
+  if (character_ && !character_->mesh.empty()) {
     box = character_->mesh.bounds();
-  else if (skeleton_)
-    for (const Transform& global : skeleton_->restGlobals()) box.extend(global.translation());
+  } else if (skeleton_) {
+    const std::vector<Transform> rest = skeleton_->restGlobals();
+    const bool anyDeform = skeleton_->deformCount() > 0;
+    for (int j = 0; j < skeleton_->size(); ++j)
+      if (!anyDeform || skeleton_->joints[j].deform) box.extend(rest[j].translation());
+  }
   bounds_ = box;
   if (!bounds_.isEmpty()) camera_.setSceneRadius(0.5 * bounds_.diagonal().norm());
 }
@@ -557,11 +564,16 @@ void ViewportWidget::click(QPoint at) {
 void ViewportWidget::mousePressEvent(QMouseEvent* event) {
   lastMouse_ = pressMouse_ = event->position().toPoint();
   moved_ = false;
+  // Blender's mouse (left orbits, middle or Shift+left pans, the wheel zooms) and Maya's (Alt
+  // with left orbits, with middle pans, with right dollies).
+  const bool alt = event->modifiers() & Qt::AltModifier;
   if (event->button() == Qt::MiddleButton ||
       (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier))) {
     drag_ = Drag::Pan;
+  } else if (event->button() == Qt::RightButton && alt) {
+    drag_ = Drag::Zoom;
   } else if (event->button() == Qt::LeftButton) {
-    drag_ = Drag::Orbit;
+    drag_ = alt ? Drag::AltOrbit : Drag::Orbit;
   } else {
     QWidget::mousePressEvent(event);
     return;
@@ -580,8 +592,10 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
   const QPoint delta = position - lastMouse_;
   lastMouse_ = position;
   autoFrame_ = false;
-  if (drag_ == Drag::Orbit)
+  if (drag_ == Drag::Orbit || drag_ == Drag::AltOrbit)
     camera_.orbit(delta.x(), delta.y());
+  else if (drag_ == Drag::Zoom)  // right or up brings the view in, as Maya's Alt+right drag
+    camera_.zoom((delta.x() - delta.y()) / kDragPixelsPerZoomStep);
   else
     camera_.pan(delta.x(), delta.y());
   emit cameraChanged();

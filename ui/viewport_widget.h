@@ -160,7 +160,8 @@ class ViewportWidget : public QWidget {
 
  private:
   friend class ViewportSurface;
-  enum class Drag { None, Orbit, Pan };
+  /// AltOrbit: an orbit begun with Alt held (Maya's tumble), which never ends in a click.
+  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom };
 
   /// Asks for a frame (once per event-loop pass, however many changes it brings).
   void redraw();

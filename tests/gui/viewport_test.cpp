@@ -259,6 +259,54 @@ class ViewportTest : public QObject {
     QVERIFY2(out.covered < before.covered, qPrintable(describe(out)));
   }
 
+  // Maya's navigation beside Blender's: Alt+left orbits (and never picks), Alt+middle pans,
+  // Alt+right dollies in when dragged right or up, out when dragged left or down.
+  void altDragNavigatesLikeMaya() {
+    openBcnWithoutGrid();
+    const QPoint c = viewport()->rect().center();
+    const double distance = viewport()->camera().distance();
+    drag(viewport(), c, c + QPoint(120, -60), Qt::RightButton, Qt::AltModifier);
+    const double closer = viewport()->camera().distance();
+    qInfo() << "  Alt+right drag: distance" << distance << "->" << closer;
+    QVERIFY(closer < 0.8 * distance);
+    drag(viewport(), c, c - QPoint(120, -60), Qt::RightButton, Qt::AltModifier);
+    QVERIFY(std::abs(viewport()->camera().distance() - distance) < 1e-6 * distance);
+    // A plain right drag is not a zoom (it is left to the context menu).
+    drag(viewport(), c, c + QPoint(120, -60), Qt::RightButton);
+    QVERIFY(std::abs(viewport()->camera().distance() - distance) < 1e-6 * distance);
+    const double yaw = viewport()->camera().yaw();
+    drag(viewport(), c, c + QPoint(100, 0), Qt::LeftButton, Qt::AltModifier);
+    QVERIFY(std::abs(std::abs(yaw - viewport()->camera().yaw()) -
+                     100 * rw::render::Camera::kOrbitSpeed) < 1e-6);
+    const Eigen::Vector3d target = viewport()->camera().target();
+    drag(viewport(), c, c + QPoint(80, 0), Qt::MiddleButton, Qt::AltModifier);
+    QVERIFY((viewport()->camera().target() - target).norm() > 0.0);
+  }
+
+  // A rig file has no mesh: F frames its deform bones, not the control bones that stand off
+  // the body (poles in front of the knees, pivots and IK targets at the feet).
+  void aRigWithoutMeshFramesItsDeformBones() {
+    QVERIFY(open(QStringLiteral(RIGWRIGHT_SKELETONS_DIR "/biped_production.json")));
+    const rw::Skeleton& s = window_->character()->skeleton;
+    Eigen::AlignedBox3d deform, all;
+    const auto rest = s.restGlobals();
+    for (int j = 0; j < s.size(); ++j) {
+      all.extend(rest[j].translation());
+      if (s.joints[j].deform) deform.extend(rest[j].translation());
+    }
+    QTest::keyClick(viewport(), Qt::Key_F);
+    // The same camera framing either box: the view is the deform bones' framing.
+    rw::render::Camera deformView = viewport()->camera(), allView = viewport()->camera();
+    deformView.frame(deform);
+    allView.frame(all);
+    const double shown = viewport()->camera().distance();
+    qInfo() << "  framed at distance" << shown << "; deform bones" << deformView.distance()
+            << ", all joints" << allView.distance();
+    QVERIFY(allView.distance() > 1.05 * deformView.distance());
+    QVERIFY(std::abs(shown - deformView.distance()) < 1e-6 * shown);
+    QVERIFY((viewport()->camera().target() - deformView.target()).norm() < 1e-6 * shown);
+  }
+
   void panFollowsTheMouse() {
     openBcnWithoutGrid();
     const ScreenCoverage before = measure(grab(QStringLiteral("viewport_bcn_before_pan")));
