@@ -210,6 +210,29 @@ struct HeatSegments {
   std::vector<double> reach;  ///< per segment, its owner's reach (boneReach)
 };
 
+/// A hub's paired children (two thighs from the pelvis, two clavicles from the chest: heads as
+/// far from the hub's head and bones as long, within pairedChildTolerance) are joined by a
+/// segment heating for the hub: the skin between them (the crotch, the top of the chest) is
+/// the hub's rigid piece, not shared out to the nearer child.
+void addPairedChildRims(const std::vector<BoneSegment>& segments, std::size_t hub,
+                        const std::vector<int>& children, const BoneHeatParams& params,
+                        HeatSegments& out) {
+  const double tolerance = params.pairedChildTolerance;
+  const BoneSegment& p = segments[hub];
+  for (std::size_t i = 0; i < children.size(); ++i)
+    for (std::size_t k = i + 1; k < children.size(); ++k) {
+      const BoneSegment &a = segments[children[i]], &c = segments[children[k]];
+      const double da = (a.head - p.head).norm(), dc = (c.head - p.head).norm();
+      const double la = (a.tail - a.head).norm(), lc = (c.tail - c.head).norm();
+      if (std::abs(da - dc) > tolerance * std::max(da, dc) ||
+          std::abs(la - lc) > tolerance * std::max(la, lc))
+        continue;
+      out.all.push_back({p.joint, a.head, c.head});
+      out.owner.push_back(int(hub));
+      out.reach.push_back(out.reach[hub]);
+    }
+}
+
 HeatSegments heatSegments(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
                           const BoneHeatParams& params) {
   HeatSegments out;
@@ -230,6 +253,7 @@ HeatSegments heatSegments(const Skeleton& skeleton, const std::vector<BoneSegmen
       out.owner.push_back(int(b));
       out.reach.push_back(out.reach[b]);
     }
+    if (params.pairedChildTolerance > 0.0) addPairedChildRims(segments, b, children, params, out);
   }
   return out;
 }

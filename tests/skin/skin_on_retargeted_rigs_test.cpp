@@ -180,7 +180,7 @@ TEST(SkinOnRetargetedRigs, HumanPelvisBelongsToTheHipsWithNoLedge) {
   EXPECT_GT(heat->report.mirror.pairedVertices, int(0.9 * rig.mesh.positions.size()));
   std::cout << "[ measured ] pelvis (" << pelvis.size() << " vertices): " << 100 * share
             << " % led by the hips bone; largest trunk edge stretch at frame 0: " << worst << "\n";
-  EXPECT_GT(share, 0.75);
+  EXPECT_GT(share, 0.85);  // 92% measured (83% before the paired children's rims)
   EXPECT_LT(worst, 1.5);
 }
 
