@@ -295,22 +295,20 @@ std::vector<std::vector<int>> segmentHops(const Skeleton& skeleton,
   return out;
 }
 
-void keepNearDominant(const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
-                      const BoneHeatParams& params,
+/// `hops`: segmentHops, links between the segments' joints.
+void keepNearDominant(const std::vector<std::vector<int>>& hops, const BoneHeatParams& params,
                       std::vector<std::vector<Influence>>& perVertex) {
   const int limit = params.maxHopsFromDominant;
   if (limit < 0) return;
-  const std::vector<std::vector<int>> hops = jointHops(skeleton);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, perVertex.size()),
                     [&](const tbb::blocked_range<std::size_t>& r) {
                       for (std::size_t v = r.begin(); v < r.end(); ++v) {
                         std::vector<Influence>& w = perVertex[v];
                         if (w.empty()) continue;  // normalized: the strongest comes first
-                        const int dominant = segments[w.front().joint].joint;
+                        const int dominant = w.front().joint;
                         w.erase(std::remove_if(w.begin(), w.end(),
                                                [&](const Influence& i) {
-                                                 return hops[dominant][segments[i.joint].joint] >
-                                                        limit;
+                                                 return hops[dominant][i.joint] > limit;
                                                }),
                                 w.end());
                         double sum = 0.0;
@@ -485,10 +483,10 @@ void finishWeights(const std::vector<Eigen::Vector3d>& P, const std::vector<Eige
   SkinWeights welded;
   welded.perVertex = std::move(weights);
   welded.normalize();
-  keepNearDominant(skeleton, segments, params, welded.perVertex);
-  report.islands =
-      removeWeightIslands(surfaceNeighbours(int(P.size()), T), segmentHops(skeleton, segments),
-                          welded.perVertex, params.islands);
+  const std::vector<std::vector<int>> hops = segmentHops(skeleton, segments);
+  keepNearDominant(hops, params, welded.perVertex);
+  report.islands = removeWeightIslands(surfaceNeighbours(int(P.size()), T), hops, welded.perVertex,
+                                       params.islands);
   report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
   report.limits = applyWeightLimits(welded, params.limits);
   weights = std::move(welded.perVertex);
