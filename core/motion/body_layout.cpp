@@ -35,6 +35,13 @@ Geometry geometryOf(const Skeleton& s) {
   return g;
 }
 
+/// The joints' greatest height difference from the root.
+double skeletonHeight(const Geometry& g, int root) {
+  double height = 0;
+  for (const auto& p : g.head) height = std::max(height, std::abs(p.y() - g.head[root].y()));
+  return height;
+}
+
 /// Path from `start` to the leaf that is farthest along the bones.
 std::vector<int> longestChain(const Geometry& g, int start) {
   std::vector<int> best{start};
@@ -313,6 +320,80 @@ double meanLegLength(const Geometry& g, const BodyLayout& layout) {
   return legs > 0 ? length / legs : 0.0;
 }
 
+/// The horizontal way the body faces at rest, or zero when the rest pose does not say: a
+/// four-legged stance (forelegs reaching as low as the hind legs) faces from the hind legs to
+/// the forelegs; else both feet's toes pointing one way say it.
+Eigen::Vector3d restFacing(const Geometry& g, const BodyLayout& layout,
+                           const BodyLayoutParams& params) {
+  auto horizontal = [](Eigen::Vector3d v) {
+    v.y() = 0;
+    return v;
+  };
+  if (!layout.hasLegs()) return {0, 0, 0};
+  const double height = skeletonHeight(g, layout.root);
+  if (layout.arms[0].valid() && layout.arms[1].valid()) {
+    auto mean = [&](const std::array<BodyLimb, 2>& pair, auto role) {
+      return 0.5 * (g.head[pair[0].*role] + g.head[pair[1].*role]);
+    };
+    const double armsLow = mean(layout.arms, &BodyLimb::end).y();
+    const double legsLow = mean(layout.legs, &BodyLimb::end).y();
+    const Eigen::Vector3d ahead =
+        horizontal(mean(layout.arms, &BodyLimb::upper) - mean(layout.legs, &BodyLimb::upper));
+    if (armsLow - legsLow < params.stanceFraction * height &&
+        ahead.norm() > params.stanceFacingFraction * height)
+      return ahead.normalized();
+  }
+  if (layout.legs[0].tip < 0 || layout.legs[1].tip < 0) return {0, 0, 0};
+  Eigen::Vector3d toes[2];
+  for (int side = 0; side < 2; ++side) {
+    const BodyLimb& leg = layout.legs[side];
+    toes[side] = horizontal(g.head[leg.tip] - g.head[leg.end]);
+    const double foot = (g.head[leg.tip] - g.head[leg.end]).norm();
+    if (foot <= 0 || toes[side].norm() < params.toeFacingReach * foot) return {0, 0, 0};
+    toes[side].normalize();
+  }
+  const Eigen::Vector3d mean = (toes[0] + toes[1]).normalized();
+  if (mean.dot(toes[0]) < params.toeFacingCosine || mean.dot(toes[1]) < params.toeFacingCosine)
+    return {0, 0, 0};
+  return mean;
+}
+
+/// Exchanges a limb pair whose named left lies on the body's right (left = up x facing), with
+/// the sides of every joint in both limbs; returns the pairs exchanged.
+int exchangeMisnamedSides(const Geometry& g, const Eigen::Vector3d& facing,
+                          const BodyLayoutParams& params, BodyLayout& layout) {
+  if (facing.isZero()) return 0;
+  const double minSpread = params.sideByPositionFraction * skeletonHeight(g, layout.root);
+  const Eigen::Vector3d left = Eigen::Vector3d::UnitY().cross(facing);
+  int exchanged = 0;
+  for (auto* pair : {&layout.arms, &layout.legs}) {
+    if (!(*pair)[0].valid() || !(*pair)[1].valid()) continue;
+    // Whole limbs, not their first joints: two thighs may start at one pelvis point.
+    auto centre = [&](const BodyLimb& limb) {
+      return (g.head[limb.upper] + g.head[limb.lower] + g.head[limb.end]) / 3.0;
+    };
+    const double spread = (centre((*pair)[0]) - centre((*pair)[1])).dot(left);
+    if (spread > -minSpread) continue;
+    std::swap((*pair)[0], (*pair)[1]);
+    for (const BodyLimb& limb : *pair)
+      for (int start : {limb.collar, limb.upper}) {
+        if (start < 0) continue;
+        const BodySide side =
+            layout.sides[start] == BodySide::Left ? BodySide::Right : BodySide::Left;
+        std::vector<int> stack{start};
+        while (!stack.empty()) {
+          const int j = stack.back();
+          stack.pop_back();
+          layout.sides[j] = side;
+          for (int c : g.children[j]) stack.push_back(c);
+        }
+        break;
+      }
+    ++exchanged;
+  }
+  return exchanged;
+}
+
 }  // namespace
 
 BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) {
@@ -326,6 +407,7 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
   for (int side = 0; side < 2; ++side) sideLimbs(s, g, side, legReference, params, layout);
   chestAndSpine(s, layout);
   neckAndHead(s, g, subtree, layout);
+  layout.sidesExchanged = exchangeMisnamedSides(g, restFacing(g, layout, params), params, layout);
   layout.legLength = meanLegLength(g, layout);
   return layout;
 }

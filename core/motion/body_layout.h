@@ -10,7 +10,8 @@
 // shin, upper arm + forearm); the bone before them is the collar (arms), the ones after them
 // the hand / foot and toe. Without side words the side comes from the rest position (+X is
 // left in character space), without limb words the kind from the rest height (legs end below
-// the root).
+// the root). Names' sides are then checked against the body (the way it faces, from the head
+// forelegs ahead of the hind legs or the toes): a pair named the other way round is exchanged.
 #include <array>
 #include <vector>
 
@@ -30,6 +31,15 @@ struct BodyLayoutParams {
   /// stands on the ground, a master bone, not the pelvis: legs are then found below the joints'
   /// mean height instead of below it.
   double groundRootFraction = 0.1;
+  /// Names' sides are checked against the way the body faces. A four-legged stance (forelegs'
+  /// ends within this fraction of the height of the hind legs') with the forelegs this far ahead
+  /// of the hind legs (fraction of the height) faces from the hind legs to the forelegs.
+  double stanceFraction = 0.15;
+  double stanceFacingFraction = 0.25;
+  /// Otherwise both feet's toes pointing the same way (cosine of each to their mean above this)
+  /// and reaching this fraction of the foot bone's length horizontally say it.
+  double toeFacingCosine = 0.7;
+  double toeFacingReach = 0.3;
 };
 
 struct BodyLimb {
@@ -52,6 +62,9 @@ struct BodyLayout {
   std::vector<BodySide> sides;   ///< per joint
   /// Mean rest length thigh + shin over the valid legs (0 without legs): Lu §3.4's scale.
   double legLength = 0.0;
+  /// Limb pairs whose names said the other side than the body does (a rig that names its
+  /// limbs from the viewer's side): their sides were exchanged.
+  int sidesExchanged = 0;
   bool hasLegs() const { return legs[0].valid() && legs[1].valid(); }
 };
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "graph/rooted_tree.h"
+#include "retarget/pair_alignment.h"
 
 namespace rw {
 
@@ -297,6 +298,103 @@ class Matcher {
     next.push_back({childS, {l, node}});
   }
 
+  /// The skeleton's trunk from `node` outwards: its paired branchings, following at each node
+  /// the primary child arc that reaches farthest.
+  std::vector<PairFeature> skeletonTrunkPairs(int node) const {
+    std::vector<PairFeature> pairs;
+    const double total = skeletonTree_.height[in_.skeleton->graph.root];
+    while (node >= 0 && total > 0) {
+      PairFeature pair;
+      int sides = 0, next = -1;
+      for (int a : skeletonTree_.childArcs[node]) {
+        const SymmetryTag tag = in_.skeletonSymmetry->arcs[a].tag;
+        if (tag == SymmetryTag::Axial) {
+          pair.direction += foldedDirection(skeletonDirection(a));
+          pair.reach += reach(a) / total;
+          ++sides;
+        } else if (tag == SymmetryTag::Primary && (next < 0 || reach(a) > reach(next))) {
+          next = a;
+        }
+      }
+      if (sides >= 2) pairs.push_back({pair.direction / sides, pair.reach / sides});
+      node = next >= 0 ? skeletonTree_.childNode[next] : -1;
+    }
+    return pairs;
+  }
+
+  /// The mesh's trunk on `level` from `node` outwards, as skeletonTrunkPairs, with the arcs
+  /// walked from `node` to each paired branching.
+  struct MeshTrunk {
+    std::vector<PairFeature> pairs;
+    std::vector<std::vector<int>> arcsTo;
+  };
+  MeshTrunk meshTrunk(int level, int node) const {
+    const LevelView& view = views_[level];
+    const double total = view.tree.height[view.graph().root];
+    auto reachOf = [&](const Candidate& c) {
+      double length =
+          view.graph().arcs[c.arc].length + view.tree.height[view.tree.childNode[c.arc]];
+      for (int a : c.connectors) length += view.graph().arcs[a].length;
+      return length;
+    };
+    MeshTrunk trunk;
+    std::vector<int> walked;
+    while (node >= 0 && total > 0) {
+      PairFeature pair;
+      int sides = 0;
+      const Candidate* next = nullptr;
+      const std::vector<Candidate> around = view.candidates(node);
+      for (const Candidate& c : around) {
+        const SymmetryTag tag = view.symmetry->arcs[c.arc].tag;
+        if (tag == SymmetryTag::Axial) {
+          pair.direction += foldedDirection(meshDirection(level, c));
+          pair.reach += reachOf(c) / total;
+          ++sides;
+        } else if (tag == SymmetryTag::Primary && (!next || reachOf(c) > reachOf(*next))) {
+          next = &c;
+        }
+      }
+      if (sides >= 2) {
+        trunk.pairs.push_back({pair.direction / sides, pair.reach / sides});
+        trunk.arcsTo.push_back(walked);
+      }
+      if (!next) break;
+      walked.insert(walked.end(), next->connectors.begin(), next->connectors.end());
+      walked.push_back(next->arc);
+      node = view.tree.childNode[next->arc];
+    }
+    return trunk;
+  }
+
+  /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
+  /// (horns or ears before the forelegs, pair_alignment.h) goes on along the mesh's trunk to the
+  /// branching that does; the pairs passed keep no skeleton arc.
+  bool skeletonPairAt(int node) const {
+    int sides = 0;
+    for (int a : skeletonTree_.childArcs[node])
+      sides += in_.skeletonSymmetry->arcs[a].tag == SymmetryTag::Axial ? 1 : 0;
+    return sides >= 2;
+  }
+
+  /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
+  /// (horns or ears before the forelegs, pair_alignment.h) goes on along the mesh's trunk to the
+  /// branching that does; the pairs passed keep no skeleton arc.
+  void passExtraPairs(int arcS, int level, Candidate& c) {
+    const int farS = skeletonTree_.childNode[arcS];
+    if (farS < 0 || !skeletonPairAt(farS)) return;
+    const MeshTrunk trunk = meshTrunk(level, views_[level].tree.childNode[c.arc]);
+    if (trunk.arcsTo.empty() || !trunk.arcsTo.front().empty()) return;  // no pair at the far node
+    const int j =
+        firstPairMatch(skeletonTrunkPairs(farS), trunk.pairs, in_.heuristics.pairAlignment);
+    if (j <= 0) return;
+    const std::vector<int>& walk = trunk.arcsTo[j];
+    markUsed(level, c.arc);
+    c.connectors.push_back(c.arc);
+    c.connectors.insert(c.connectors.end(), walk.begin(), walk.end() - 1);
+    c.arc = walk.back();
+    for (int a : walk) markUsed(level, a);
+  }
+
   void matchNode(int nodeS, int level, int nodeM) {
     result_.meshNodeOfNode[nodeS] = {level, nodeM};
     const SkeletonGraph& sg = *in_.skeleton;
@@ -350,6 +448,7 @@ class Matcher {
           }
         }
         if (bestLevel < 0) continue;
+        if (tags.tag == SymmetryTag::Primary) passExtraPairs(arcS, bestLevel, best);
         record(arcS, bestLevel, best, bestRule, bestPrefix, next);
       }
     }

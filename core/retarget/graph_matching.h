@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "multires/multires_graph.h"
+#include "retarget/pair_alignment.h"
 #include "skeleton/skeleton_graph.h"
 #include "symmetry/graph_symmetry.h"
 
@@ -73,6 +74,9 @@ struct MatchingHeuristics {
   /// Without matching tags, a candidate must point within 60° of the skeleton arc (cosine above
   /// this): a limb across the body from the one wanted is a worse match than none.
   double minDirectionCosine = 0.5;
+  /// Along a trunk, the skeleton's limb pairs take the mesh's paired branchings that look like
+  /// them, in order; the others (horns, ears) are passed (pair_alignment.h).
+  PairAlignmentParams pairAlignment;
 };
 
 struct MatchingInput {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
 #include "motion/joint_names.h"
 #include "motion/resample_clip.h"
@@ -255,4 +256,56 @@ TEST(Retarget, CmuWalkOntoArmsDownBcn) {
   const Eigen::Vector3d t = (r.result.target(0, fore) - r.result.target(0, arm)).normalized();
   const Eigen::Vector3d s = (r.result.source(0, sFore) - r.result.source(0, sArm)).normalized();
   EXPECT_GT(t.dot(s), std::cos(2 * M_PI / 180));
+}
+
+// Issue 20: sides come from the body, not the names. A rig that names its limbs from the
+// viewer's side (left on the body's right) drives the target's left limbs with its limbs on the
+// body's left: CMU's walk with every Left and Right exchanged in the names maps as CMU does.
+TEST(JointCorrespondence, SidesComeFromTheBodyNotTheNames) {
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  Skeleton mirrored = cmu.skeleton;
+  for (Joint& j : mirrored.joints) {
+    std::string& n = j.name;
+    if (n.rfind("Left", 0) == 0)
+      n = "Right" + n.substr(4);
+    else if (n.rfind("Right", 0) == 0)
+      n = "Left" + n.substr(5);
+    else if (n == "LHipJoint" || n == "RHipJoint")
+      n[0] = n[0] == 'L' ? 'R' : 'L';
+  }
+  auto map = matchJoints(mirrored, cmu.skeleton);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->source.sidesExchanged, 2);
+  EXPECT_EQ(map->target.sidesExchanged, 0);
+  for (const char* name : {"LeftUpLeg", "LeftLeg", "LeftFoot", "RightUpLeg", "RightFoot", "LeftArm",
+                           "LeftForeArm", "RightHand"}) {
+    const int t = cmu.skeleton.indexOf(name);
+    ASSERT_GE(t, 0) << name;
+    ASSERT_GE(map->sourceOf[t], 0) << name;
+    EXPECT_EQ(map->sourceOf[t], t)
+        << name << " is driven by " << mirrored.joints[map->sourceOf[t]].name;
+  }
+}
+
+// The same for a four-legged rig: the bundled quadruped with its names exchanged.
+TEST(JointCorrespondence, AFourLeggedRigsSidesComeFromItsStance) {
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  Skeleton mirrored = rig->skeleton;
+  for (Joint& j : mirrored.joints) {
+    std::string& n = j.name;
+    if (n.ends_with(".L"))
+      n.back() = 'R';
+    else if (n.ends_with(".R"))
+      n.back() = 'L';
+  }
+  auto map = matchJoints(mirrored, rig->skeleton);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->source.sidesExchanged, 2);
+  for (const char* name : {"thigh.L", "shin.R", "front_thigh.L", "front_foot.R"}) {
+    const int t = rig->skeleton.indexOf(name);
+    ASSERT_GE(t, 0) << name;
+    EXPECT_EQ(map->sourceOf[t], t) << name;
+  }
 }

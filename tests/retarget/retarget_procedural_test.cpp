@@ -200,3 +200,29 @@ TEST(RetargetProcedural, InsectWithoutAntennaeReportsTheAntennae) {
   EXPECT_EQ(antennaArcs, 2);
   EXPECT_EQ(session->matching()->unmatched.size(), 2u);
 }
+
+// Issue 20: a head with horns branches into a pair before the forelegs do. The bundled
+// quadruped's forelegs take the forelegs (the pair pointing down and as long), not the horns,
+// and its hind legs the hind legs; the horns keep no bone.
+TEST(RetargetProcedural, AHornedQuadrupedsForelegsAreNotItsHorns) {
+  Creature bull = quadrupedCreature();
+  bull.capsules.push_back({{0.05, 1.45, 1.0}, {0.3, 1.75, 1.05}, 0.04});    // left horn
+  bull.capsules.push_back({{-0.05, 1.45, 1.0}, {-0.3, 1.75, 1.05}, 0.04});  // right horn
+  const Mesh mesh = buildMesh(capsuleCreature(bull.capsules, 0.025));
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  const auto session = runRetarget(mesh, bull.headTop, rig->skeleton, "head");
+  ASSERT_TRUE(session->retargeted());
+  dump(*session);
+  const Skeleton& placed = session->retargeted()->skeleton;
+  const double height = mesh.bounds().sizes().y();
+  // foreleg.L, foreleg.R, hindleg.L, hindleg.R tips
+  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
+  for (int k = 0; k < 4; ++k) {
+    const Vector3d foot = jointPosition(placed, feet[k]);
+    EXPECT_LT(foot.y(), 0.25 * height) << feet[k] << " is not on a leg";
+    EXPECT_LT((foot - bull.limbTips[k]).norm(), 0.25 * height) << feet[k];
+  }
+  EXPECT_GT(jointPosition(placed, "front_thigh.L").z(), 0.0);
+  EXPECT_LT(jointPosition(placed, "thigh.L").z(), 0.0);
+}

@@ -1,0 +1,54 @@
+// Which mesh branching a skeleton's limb pair takes along the trunk (retarget/pair_alignment.h).
+#include <gtest/gtest.h>
+
+#include "retarget/pair_alignment.h"
+
+using namespace rw;
+using Eigen::Vector3d;
+
+namespace {
+
+PairFeature pair(const Vector3d& direction, double reach) {
+  return {foldedDirection(direction.normalized()), reach};
+}
+
+const Vector3d kDown(0.1, -1, 0.1);
+const Vector3d kHornsUp(0.7, 0.6, 0.3);
+const Vector3d kArmsOut(1, 0, 0);
+const Vector3d kArmsDown(0.5, -0.85, 0);
+
+}  // namespace
+
+TEST(PairAlignment, FoldingForgetsSideAndFacing) {
+  EXPECT_TRUE(foldedDirection({-0.6, -0.8, 0}).isApprox(foldedDirection({0.6, -0.8, 0})));
+  EXPECT_TRUE(foldedDirection({0, 0.6, -0.8}).isApprox(foldedDirection({0, 0.6, 0.8})));
+  EXPECT_NEAR(pairCost(pair(kDown, 0.3), pair(kDown, 0.3), {}), 0.0, 1e-12);
+  // A pair pointing up costs more than one a third shorter pointing the same way.
+  EXPECT_GT(pairCost(pair(kDown, 0.3), pair(kHornsUp, 0.3), {}),
+            pairCost(pair(kDown, 0.3), pair(kDown, 0.2), {}));
+}
+
+TEST(PairAlignment, HornsBeforeTheForelegsArePassed) {
+  const std::vector<PairFeature> skeleton = {pair(kDown, 0.3), pair(kDown, 0.3)};
+  EXPECT_EQ(firstPairMatch(skeleton, {pair(kHornsUp, 0.15), pair(kDown, 0.3), pair(kDown, 0.3)}),
+            1);
+  // Ears two branchings ahead: still the forelegs.
+  EXPECT_EQ(firstPairMatch(skeleton, {pair(kHornsUp, 0.05), pair(kHornsUp, 0.1), pair(kDown, 0.28),
+                                      pair(kDown, 0.32)}),
+            2);
+}
+
+TEST(PairAlignment, AlgorithmOnesFirstMatchStandsUnlessClearlyWorse) {
+  // As many mesh pairs as skeleton pairs: nothing can be passed, whatever the pose.
+  EXPECT_EQ(firstPairMatch({pair(kArmsOut, 0.35), pair(kDown, 0.45)},
+                           {pair(kArmsDown, 0.35), pair(kDown, 0.45)}),
+            0);
+  // Arms held out against a mesh with arms down, legs below: the arms stay the arms.
+  EXPECT_EQ(firstPairMatch({pair(kArmsOut, 0.35)}, {pair(kArmsDown, 0.35), pair(kDown, 0.45)}), 0);
+  // Small ears before the arms are passed: a tenth of the arm's reach.
+  EXPECT_EQ(firstPairMatch({pair(kArmsOut, 0.35), pair(kDown, 0.45)},
+                           {pair(kHornsUp, 0.03), pair(kArmsDown, 0.35), pair(kDown, 0.45)}),
+            1);
+  EXPECT_EQ(firstPairMatch({}, {pair(kDown, 0.3)}), 0);
+  EXPECT_EQ(firstPairMatch({pair(kDown, 0.3), pair(kDown, 0.3)}, {pair(kDown, 0.3)}), 0);
+}
