@@ -8,20 +8,13 @@
 
 #include "background_priority.h"
 #include "field/head_vertex.h"
-#include "motion/body_layout.h"
+#include "retarget/skeleton_head.h"
 
 namespace rw::ui {
 
 namespace {
 
 /// The `auto` skeleton head: the head joint of the body layout, else the first root.
-int autoSkeletonHead(const Skeleton& skeleton) {
-  const BodyLayout layout = analyzeBodyLayout(skeleton);
-  if (layout.head >= 0) return layout.head;
-  for (int j = 0; j < skeleton.size(); ++j)
-    if (skeleton.joints[j].deform) return j;
-  return skeleton.empty() ? -1 : 0;
-}
 
 }  // namespace
 
@@ -57,7 +50,7 @@ struct SessionRunner::Worker {
         inputs.meshHead = head.value();
       }
       if (inputs.skeleton && inputs.skeletonHead < 0)
-        inputs.skeletonHead = autoSkeletonHead(*inputs.skeleton);
+        inputs.skeletonHead = guessSkeletonHead(*inputs.skeleton).joint;
       snapshot->inputs = inputs;
       session.setMesh(inputs.mesh);
       session.setSkeleton(inputs.skeleton);

@@ -39,6 +39,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     const Character& skeletonCharacter = run->skeletonCharacter;
     nlohmann::json report = retargetReport(session);
     report["partial"] = partialReport(*o, *run);
+    if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
     const RetargetedSkeleton& result = *session.retargeted();
     Status written;
     if (isCharacterOutput(o->out)) {

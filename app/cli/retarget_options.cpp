@@ -10,6 +10,7 @@
 #include "cli/number_checks.h"
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
+#include "retarget/skeleton_head.h"
 #include "symmetry/symmetry_tags.h"
 
 namespace rw::cli {
@@ -20,7 +21,9 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
       ->required();
   cmd->add_option("--mesh-head", o.meshHead, "mesh head node: vertex:N, x,y,z or auto")
       ->capture_default_str();
-  cmd->add_option("--skeleton-head", o.skeletonHead, "skeleton head joint (name)")->required();
+  cmd->add_option("--skeleton-head", o.skeletonHead,
+                  "skeleton head joint: a name, or auto (the head the body's layout finds)")
+      ->capture_default_str();
   PlacementParams& pp = o.params.placement;
   cmd->add_option("--gamma-angle", pp.gammaAngle, "γθ: weight of joint-angle changes")
       ->capture_default_str()
@@ -97,11 +100,19 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     std::cerr << o.skeleton << ": has no skeleton" << std::endl;
     return nullptr;
   }
-  const int headJoint = skeleton.indexOf(o.skeletonHead);
+  int headJoint = skeleton.indexOf(o.skeletonHead);
+  if (o.skeletonHead == "auto" && headJoint < 0) {
+    const SkeletonHeadGuess guess = guessSkeletonHead(skeleton);
+    headJoint = guess.joint;
+    run->skeletonHeadReason = guess.reason;
+    std::cout << "skeleton head: " << skeleton.joints[headJoint].name << " (auto: " << guess.reason
+              << ")\n";
+  }
   if (headJoint < 0) {
     std::cerr << o.skeleton << ": no joint named '" << o.skeletonHead << "'" << std::endl;
     return nullptr;
   }
+  run->skeletonHeadName = skeleton.joints[headJoint].name;
   Expected<int> meshHead = resolveHeadVertex(run->meshCharacter->mesh, o.meshHead);
   if (!meshHead) {
     std::cerr << o.mesh << ": " << meshHead.error().message << std::endl;
@@ -172,7 +183,7 @@ RigDocument retargetedRig(const RetargetOptions& o, const RetargetRun& run) {
   rig.meshPath = o.mesh;
   rig.skeletonPath = o.skeleton;
   rig.meshHeadVertex = session.meshHead();
-  rig.skeletonHeadJoint = o.skeletonHead;
+  rig.skeletonHeadJoint = run.skeletonHeadName;
   const SkeletonGraph& g = *session.skeletonGraph();
   const GraphSymmetry& sym = *session.skeletonSymmetry();
   for (int j = 0; j < rig.skeleton.size(); ++j) {

@@ -13,7 +13,7 @@
 namespace rw::cli {
 
 struct RetargetOptions {
-  std::string mesh, skeleton, meshHead = "auto", skeletonHead;
+  std::string mesh, skeleton, meshHead = "auto", skeletonHead = "auto";
   /// Partial retargeting (both or neither): the joint whose subtree is mapped, and the mesh limb
   /// it goes onto, named by a vertex on it (N, vertex:N or x,y,z).
   std::string partialJoint, partialVertex;
@@ -28,6 +28,8 @@ struct RetargetRun {
   std::shared_ptr<Character> meshCharacter;  ///< the mesh file, as imported
   Character skeletonCharacter;               ///< the skeleton file, as imported
   std::unique_ptr<RigSession> session;       ///< run through placement
+  std::string skeletonHeadName;              ///< the head joint used (the given one, or auto's)
+  std::string skeletonHeadReason;            ///< why auto chose it; empty when given
 };
 
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming

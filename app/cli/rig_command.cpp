@@ -61,6 +61,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     if (!run) return;
     nlohmann::json report = retargetReport(*run->session);
     report["partial"] = partialReport(*o, *run);
+    if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
     Character character;
     character.sourcePath = o->mesh;
     character.mesh = run->meshCharacter->mesh;

@@ -273,25 +273,50 @@ void chestAndSpine(const Skeleton& s, BodyLayout& layout) {
   if (layout.chest >= 0) layout.spine = pathBetween(s, layout.root, layout.chest);
 }
 
-/// Neck and head: a joint named "head" in the chest's centre subtree, else follow single centre
-/// children from the chest until a joint branches (a head carrying face bones).
+/// Per joint: whether a leg's thigh hangs in its subtree (the way to the hind legs, not the
+/// neck).
+std::vector<bool> holdsLegs(const Skeleton& s, const BodyLayout& layout) {
+  std::vector<bool> holds(s.size(), false);
+  for (const BodyLimb& leg : layout.legs)
+    if (leg.valid())
+      for (int j = leg.upper; j >= 0; j = s.joints[j].parent) holds[j] = true;
+  return holds;
+}
+
+/// Neck and head, in the chest's centre subtree away from the legs: the joint nearest the chest
+/// with "head" among its name's words, else follow single centre children from the chest until
+/// a joint branches (a head carrying face bones).
 void neckAndHead(const Skeleton& s, const Geometry& g, const std::vector<int>& subtree,
                  BodyLayout& layout) {
   const int root = layout.root;
   const int neckBase = layout.chest >= 0 ? layout.chest : root;
+  const std::vector<bool> legward = holdsLegs(s, layout);
   std::vector<bool> inCentre(s.size(), false);
+  std::vector<int> depth(s.size(), 0);
   for (int j = 0; j < s.size(); ++j) {
     const int p = s.joints[j].parent;
-    if (p < 0 || layout.sides[j] != BodySide::Center) continue;
-    if (p == neckBase || inCentre[p]) inCentre[j] = true;
+    if (p < 0 || layout.sides[j] != BodySide::Center || legward[j]) continue;
+    if (p == neckBase || inCentre[p])
+      inCentre[j] = true, depth[j] = p == neckBase ? 1 : depth[p] + 1;
   }
   std::vector<int> centreChildren;
   for (int c : g.children[neckBase])
     if (inCentre[c] && (layout.chest >= 0 || g.head[c].y() > g.head[root].y()))
       centreChildren.push_back(c);
-  for (int j = 0; j < s.size() && layout.head < 0; ++j)
-    if (inCentre[j] && nameWords(s.joints[j].name) == std::vector<std::string>{"head"})
-      layout.head = j;
+  // Named: nearest the chest in its centre subtree, else anywhere in the centre away from the
+  // legs (a game rig may hang the head from the pelvis).
+  auto hops = [&](int j) {
+    int n = 0;
+    for (int p = s.joints[j].parent; p >= 0; p = s.joints[p].parent) ++n;
+    return n;
+  };
+  auto rank = [&](int j) { return inCentre[j] ? depth[j] : s.size() + hops(j); };
+  for (int j = 0; j < s.size(); ++j) {
+    if (layout.sides[j] != BodySide::Center || legward[j] || j == root) continue;
+    const std::vector<std::string> words = nameWords(s.joints[j].name);
+    if (std::find(words.begin(), words.end(), "head") == words.end()) continue;
+    if (layout.head < 0 || rank(j) < rank(layout.head)) layout.head = j;
+  }
   if (layout.head < 0 && !centreChildren.empty()) {
     int j = *std::max_element(centreChildren.begin(), centreChildren.end(),
                               [&](int a, int b) { return subtree[a] < subtree[b]; });
@@ -304,7 +329,9 @@ void neckAndHead(const Skeleton& s, const Geometry& g, const std::vector<int>& s
     }
     layout.head = j;
   }
-  if (layout.head >= 0) layout.neck = pathBetween(s, neckBase, layout.head);
+  if (layout.head < 0) return;
+  layout.neck =
+      inCentre[layout.head] ? pathBetween(s, neckBase, layout.head) : std::vector<int>{layout.head};
 }
 
 /// The legs' mean rest length, thigh plus shin.

@@ -237,6 +237,22 @@ TEST(CliRetarget, UnknownHeadJointIsExitTwoNamingTheFile) {
   EXPECT_NE(r.err.find("nohead"), std::string::npos) << r.err;
 }
 
+// Issue 20: without --skeleton-head the head is found and said: a bull retargeted with its own
+// skeleton, whose head joint is named by no convention (the joint carrying ears and mouth).
+TEST(CliRetarget, WithoutASkeletonHeadTheHeadIsFoundAndSaid) {
+  const std::string out = tempPath("wuson_self.json"), report = tempPath("wuson_self_report.json");
+  const ProcessResult r = runCli({"retarget", modelPath("OBJ/WusonOBJ.obj"),
+                                  modelPath("X/Testwuson.X"), "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("skeleton head: Neck (auto: "), std::string::npos) << r.out;
+  const nlohmann::json j = readJson(report);
+  EXPECT_EQ(j["skeleton_head"], "Neck");
+  EXPECT_TRUE(j.contains("skeleton_head_auto"));
+  Expected<RigDocument> rig = readRigJson(out);
+  ASSERT_TRUE(rig.ok());
+  EXPECT_EQ(rig->skeletonHeadJoint.value_or(""), "Neck");
+}
+
 TEST(CliRetarget, SkeletonlessFileIsExitTwo) {
   const ProcessResult r =
       runCli({"retarget", modelPath("X/BCN_Epileptic.X"), modelPath("OBJ/WusonOBJ.obj"),
