@@ -8,9 +8,10 @@
 
 namespace rw {
 
-Expected<HarmonicField> harmonicField(const Mesh& mesh, int head, const FieldParams& params,
+Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const FieldParams& params,
                                       const Progress* progress) {
   auto cancelled = [&] { return progress && progress->cancelled(); };
+  const int head = headOnMirrorPlane(mesh, givenHead, params.headPlane);
   Expected<SurfaceDomain> domain = buildSurfaceDomain(mesh, head, params.domain);
   if (!domain) return domain.error();
   HarmonicField field;

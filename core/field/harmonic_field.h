@@ -6,6 +6,7 @@
 
 #include "field/cotangent_laplacian.h"
 #include "field/extremal_vertices.h"
+#include "field/mirror_plane.h"
 #include "field/surface_domain.h"
 #include "util/expected.h"
 #include "util/progress.h"
@@ -16,12 +17,14 @@ struct FieldParams {
   SurfaceDomainParams domain;
   ExtremaParams extrema;
   LaplacianParams laplacian;
+  /// The head node goes onto the mesh's mirror plane (mirror_plane.h).
+  MirrorPlaneParams headPlane;
 
   bool operator==(const FieldParams&) const = default;
 };
 
 struct HarmonicField {
-  int head = -1;  ///< welded vertex, f = 0
+  int head = -1;  ///< welded vertex, f = 0: the given one, or where it went on the mirror plane
   SurfaceDomain domain;
   std::vector<double> geodesic;         ///< Dijkstra distance from the head (per welded vertex)
   std::vector<ExtremalVertex> extrema;  ///< fixed values, farthest first

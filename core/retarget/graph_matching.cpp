@@ -87,6 +87,12 @@ bool sameTags(const ArcSymmetry& a, const ArcSymmetry& b, bool withLevel) {
   return true;
 }
 
+/// A limb of a paired (axial) or ringed (radial) branching: two legs, or two legs and a tail
+/// alike enough to be tagged as three of a kind.
+bool isSideLimb(SymmetryTag tag) {
+  return tag == SymmetryTag::Axial || tag == SymmetryTag::Radial;
+}
+
 int tagRank(SymmetryTag tag) {
   switch (tag) {
     case SymmetryTag::Primary:
@@ -308,7 +314,7 @@ class Matcher {
       int sides = 0, next = -1;
       for (int a : skeletonTree_.childArcs[node]) {
         const SymmetryTag tag = in_.skeletonSymmetry->arcs[a].tag;
-        if (tag == SymmetryTag::Axial) {
+        if (isSideLimb(tag)) {
           pair.direction += foldedDirection(skeletonDirection(a));
           pair.reach += reach(a) / total;
           ++sides;
@@ -346,7 +352,7 @@ class Matcher {
       const std::vector<Candidate> around = view.candidates(node);
       for (const Candidate& c : around) {
         const SymmetryTag tag = view.symmetry->arcs[c.arc].tag;
-        if (tag == SymmetryTag::Axial) {
+        if (isSideLimb(tag)) {
           pair.direction += foldedDirection(meshDirection(level, c));
           pair.reach += reachOf(c) / total;
           ++sides;
@@ -372,7 +378,7 @@ class Matcher {
   bool skeletonPairAt(int node) const {
     int sides = 0;
     for (int a : skeletonTree_.childArcs[node])
-      sides += in_.skeletonSymmetry->arcs[a].tag == SymmetryTag::Axial ? 1 : 0;
+      sides += isSideLimb(in_.skeletonSymmetry->arcs[a].tag) ? 1 : 0;
     return sides >= 2;
   }
 

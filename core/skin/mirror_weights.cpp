@@ -4,9 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <unordered_map>
 
 #include <tbb/parallel_for.h>
+
+#include "mesh/vertex_grid.h"
 
 namespace rw {
 namespace {
@@ -14,15 +15,6 @@ namespace {
 Eigen::Vector3d reflect(const Eigen::Vector3d& p, double c) {
   return {2 * c - p.x(), p.y(), p.z()};
 }
-
-struct CellHash {
-  size_t operator()(const Eigen::Vector3i& c) const {
-    return size_t(c.x()) * 73856093u ^ size_t(c.y()) * 19349663u ^ size_t(c.z()) * 83492791u;
-  }
-};
-struct CellEqual {
-  bool operator()(const Eigen::Vector3i& a, const Eigen::Vector3i& b) const { return a == b; }
-};
 
 /// w(v) from w(v) and the mirrored w(v') of each mutual pair (v, v'), per `source`.
 void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
@@ -53,43 +45,6 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
     if (u != int(v)) perVertex[u] = mirrored(average);
   }
 }
-
-/// The vertices in a hash grid of `tol`-sized cells: the nearest vertex to a point within tol.
-class VertexGrid {
- public:
-  VertexGrid(const std::vector<Eigen::Vector3d>& positions, double tol)
-      : positions_(positions), tol_(tol) {
-    for (size_t v = 0; v < positions.size(); ++v) cells_[cellOf(positions[v])].push_back(int(v));
-  }
-
-  /// The vertex nearest `q` within the tolerance, or -1.
-  int nearest(const Eigen::Vector3d& q) const {
-    const Eigen::Vector3i cell = cellOf(q);
-    double best = tol_;
-    int found = -1;
-    for (int dx = -1; dx <= 1; ++dx)
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz) {
-          auto it = cells_.find(cell + Eigen::Vector3i(dx, dy, dz));
-          if (it == cells_.end()) continue;
-          for (int u : it->second)
-            if (const double d = (positions_[u] - q).norm(); d <= best) {
-              best = d;
-              found = u;
-            }
-        }
-    return found;
-  }
-
- private:
-  Eigen::Vector3i cellOf(const Eigen::Vector3d& p) const {
-    return Eigen::Vector3i(int(std::floor(p.x() / tol_)), int(std::floor(p.y() / tol_)),
-                           int(std::floor(p.z() / tol_)));
-  }
-  const std::vector<Eigen::Vector3d>& positions_;
-  double tol_;
-  std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> cells_;
-};
 
 /// Per vertex, its nearest mirror image across x = c, or -1.
 std::vector<int> mirrorVertices(const VertexGrid& grid,

@@ -226,3 +226,4 @@ TEST(RetargetProcedural, AHornedQuadrupedsForelegsAreNotItsHorns) {
   EXPECT_GT(jointPosition(placed, "front_thigh.L").z(), 0.0);
   EXPECT_LT(jointPosition(placed, "thigh.L").z(), 0.0);
 }
+

@@ -217,6 +217,34 @@ TEST(RetargetRealModels, QuadrupedIntoTestwuson) {
       {"front_foot_ik.L", "front_foot_ik.R", "foot_ik.L", "foot_ik.R"}, 0.03);
 }
 
+// Issue 20: a head picked off the mirror plane (a horn's tip; on an elephant the corpus's "front
+// of the head" is a tusk's) splits the field's symmetry: the two sides' legs branch off at
+// different field values, nothing is tagged as a pair, and the legs went onto the head. The head
+// node goes onto the plane: the bundled quadruped's forelegs land at the front, its hind legs at
+// the back, all four low.
+TEST(RetargetRealModels, AHeadPickedOnAHornStillPlacesTheLegs) {
+  Character c;
+  ASSERT_TRUE(loadModel("OBJ/WusonOBJ.obj", c));
+  const double size = c.mesh.bounds().diagonal().norm();
+  Eigen::Vector3d horn = c.mesh.positions.front();
+  for (const Eigen::Vector3d& p : c.mesh.positions)
+    if (p.x() > 0.1 * size && (horn.x() <= 0.1 * size || p.y() > horn.y())) horn = p;
+  Expected<RigDocument> rig =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  const auto session = runRetarget(c.mesh, horn, rig->skeleton, "head");
+  ASSERT_TRUE(session->retargeted());
+  const Skeleton& placed = session->retargeted()->skeleton;
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const double middle = box.center().z(), headEnd = horn.z() < middle ? -1.0 : 1.0;
+  for (const char* foot : {"front_foot.L", "front_foot.R", "foot.L", "foot.R"}) {
+    const Eigen::Vector3d p = jointPosition(placed, foot);
+    EXPECT_LT(p.y(), box.min().y() + 0.4 * box.sizes().y()) << foot;
+    const bool front = std::string(foot).rfind("front", 0) == 0;
+    EXPECT_GT((p.z() - middle) * headEnd * (front ? 1 : -1), 0.0) << foot;
+  }
+}
+
 // Partial retargeting (issue 5): a chosen skeleton subtree onto a chosen mesh limb — here the
 // production biped's left arm onto BCN's left leg; the rest of the skeleton stays where it was.
 TEST(RetargetRealModels, PartialRetargetPutsTheLeftArmIntoTheLeftLeg) {
