@@ -21,7 +21,8 @@ if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
 fi
 mkdir -p "$OUT"
 
-# One rig and its measure: prints "NAME KIND RUN mean p95 ground" (or "failed").
+# One rig and its measure: writes "NAME KIND RUN mean p95 ground" (or "... failed") to
+# OUT/RUN/NAME.row (parallel runs printing to one pipe could interleave their lines).
 run_one() {
   local name=$1 run=$2 corpus=$3 out=$4
   local info="$corpus/$name.info"
@@ -37,22 +38,24 @@ run_one() {
   case $run in *-given) meshHead=$head ;; *) meshHead=auto ;; esac
   mkdir -p "$out/$run"
   local base="$out/$run/$name"
+  rm -f "$base.row"
   if ! "$CLI" rig "$corpus/$name.obj" "$skeleton" "$corpus/$name.glb" --clip "$clip" \
       --mesh-head "$meshHead" --skeleton-head "$skeletonHead" -o "$base.glb" \
       --json "$base.rig.json" > "$base.log" 2>&1; then
-    echo "$name $kind $run rig-failed"
+    echo "$name $kind $run rig-failed" > "$base.row"
     return
   fi
   if ! /usr/bin/python3 "$EVAL" "$corpus/$name.glb" "$base.glb" "$clip" --json "$base.e2e.json" \
       > "$base.e2e.log" 2>&1; then
-    echo "$name $kind $run eval-failed"
+    echo "$name $kind $run eval-failed" > "$base.row"
     return
   fi
   /usr/bin/python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(sys.argv[2], sys.argv[3], sys.argv[4], "%.2f %.2f %.2f" % (
-    r["mean_pct"], r["p95_pct"], r["ground_mean_abs_pct"]))' "$base.e2e.json" "$name" "$kind" "$run"
+    r["mean_pct"], r["p95_pct"], r["ground_mean_abs_pct"]))' "$base.e2e.json" "$name" "$kind" "$run" \
+    > "$base.row"
 }
 export -f run_one
 export CLI EVAL
@@ -60,8 +63,8 @@ export CLI EVAL
 for info in "$CORPUS"/*.info; do
   name=$(basename "$info" .info)
   for run in own-given own-auto bundled-given bundled-auto; do echo "$name $run"; done
-done | xargs -P "$JOBS" -n 2 bash -c 'run_one "$0" "$1" "'"$CORPUS"'" "'"$OUT"'"' \
-  | sort > "$OUT/table.tsv"
+done | xargs -P "$JOBS" -n 2 bash -c 'run_one "$0" "$1" "'"$CORPUS"'" "'"$OUT"'"'
+cat "$OUT"/*/*.row | sort > "$OUT/table.tsv"
 
 /usr/bin/python3 - "$OUT/table.tsv" <<'PY'
 import statistics, sys

@@ -375,6 +375,22 @@ class Matcher {
   /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
   /// (horns or ears before the forelegs, pair_alignment.h) goes on along the mesh's trunk to the
   /// branching that does; the pairs passed keep no skeleton arc.
+  /// Without tags to go by, a mesh arc is a candidate only if it reaches about as far, relative
+  /// to its graph's height, as the skeleton arc: a belly or chest helper bone pointing down
+  /// would otherwise take a leg.
+  bool comparableReach(int arcS, int level, const Candidate& c) const {
+    const LevelView& view = views_[level];
+    const double skeletonTotal = skeletonTree_.height[in_.skeleton->graph.root];
+    const double meshTotal = view.tree.height[view.graph().root];
+    if (!(skeletonTotal > 0) || !(meshTotal > 0)) return true;
+    double meshReach =
+        view.graph().arcs[c.arc].length + view.tree.height[view.tree.childNode[c.arc]];
+    for (int a : c.connectors) meshReach += view.graph().arcs[a].length;
+    const double ratio = (meshReach / meshTotal) / (reach(arcS) / skeletonTotal);
+    return ratio <= in_.heuristics.maxDirectionReachRatio &&
+           ratio >= 1.0 / in_.heuristics.maxDirectionReachRatio;
+  }
+
   bool skeletonPairAt(int node) const {
     int sides = 0;
     for (int a : skeletonTree_.childArcs[node])
@@ -439,7 +455,8 @@ class Matcher {
             }
             score +=
                 shaped ? in_.heuristics.shapeBonus : 0.0;  // an equal local shape beats direction
-          } else if (cosine <= in_.heuristics.minDirectionCosine) {
+          } else if (cosine <= in_.heuristics.minDirectionCosine ||
+                     !comparableReach(arcS, level, c)) {
             continue;
           }
           if (score > bestScore) {

@@ -74,6 +74,10 @@ struct MatchingHeuristics {
   /// Without matching tags, a candidate must point within 60° of the skeleton arc (cosine above
   /// this): a limb across the body from the one wanted is a worse match than none.
   double minDirectionCosine = 0.5;
+  /// ... and reach (arc plus the longest way below it, as a fraction of its graph's height from
+  /// the head) within this factor of the skeleton arc's: a helper bone a tenth of a leg's length
+  /// is no match for the leg.
+  double maxDirectionReachRatio = 3.0;
   /// Along a trunk, the skeleton's limb pairs take the mesh's paired branchings that look like
   /// them, in order; the others (horns, ears) are passed (pair_alignment.h).
   PairAlignmentParams pairAlignment;

@@ -227,3 +227,29 @@ TEST(RetargetProcedural, AHornedQuadrupedsForelegsAreNotItsHorns) {
   EXPECT_LT(jointPosition(placed, "thigh.L").z(), 0.0);
 }
 
+// Issue 20: a production skeleton's helper bone (a belly bone hanging from the spine, short)
+// makes its parent a branching the mesh has no counterpart for. Matched by direction alone it
+// took a hind leg (the artists' horses); a mesh arc must also reach about as far as the bone.
+// (The spine's extra branching still takes the hips' mesh node, so the hind legs are not asserted
+// here: leaving such helpers out of the skeleton graph is the next step, see the issue's note.)
+TEST(RetargetProcedural, ABellyHelperBoneTakesNoLeg) {
+  const Creature animal = quadrupedCreature();
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  Skeleton s = rig->skeleton;
+  const Vector3d spine = jointPosition(s, "spine.01");
+  s.joints[addJoint(s, "belly", "spine.01", spine, spine - Vector3d(0, 0.15, 0))].deform = true;
+  const auto session = runRetarget(mesh, animal.headTop, s, "head");
+  ASSERT_TRUE(session->retargeted());
+  dump(*session);
+  const int bellyArc = session->skeletonGraph()->arcOfJoint[s.indexOf("belly")];
+  ASSERT_GE(bellyArc, 0);
+  EXPECT_LT(session->matching()->matchOfArc[bellyArc], 0) << "the belly bone took a mesh limb";
+  const Skeleton& placed = session->retargeted()->skeleton;
+  const double height = mesh.bounds().sizes().y();
+  const char* feet[2] = {"front_foot.L", "front_foot.R"};
+  for (int k = 0; k < 2; ++k)
+    EXPECT_LT((jointPosition(placed, feet[k]) - animal.limbTips[k]).norm(), 0.25 * height)
+        << feet[k];
+}
