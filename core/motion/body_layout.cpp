@@ -227,13 +227,20 @@ void sideLimbs(const Skeleton& s, const Geometry& g, int side, double legReferen
     double length;
     int legScore, armScore;
     double lowest;
+    int hops;  ///< joints from the body's root down to the limb's first joint
   };
+  auto hopsFromRoot = [&](int j) {
+    int n = 0;
+    for (; j >= 0 && j != layout.root; j = s.joints[j].parent) ++n;
+    return j == layout.root ? n : s.size();
+  };
+  const double standing = params.stanceFraction * skeletonHeight(g, layout.root);
   std::vector<Candidate> limbs;
   double longest = 0;
   for (int j = 0; j < s.size(); ++j) {
     const int p = s.joints[j].parent;
     if (layout.sides[j] != want || (p >= 0 && layout.sides[p] == want)) continue;
-    Candidate c{longestChain(g, j), 0, 0, 0, 0};
+    Candidate c{longestChain(g, j), 0, 0, 0, 0, hopsFromRoot(j)};
     c.length = chainLength(g, c.chain);
     c.legScore = wordScore(s, c.chain, kLegWords);
     c.armScore = wordScore(s, c.chain, kArmWords);
@@ -245,9 +252,12 @@ void sideLimbs(const Skeleton& s, const Geometry& g, int side, double legReferen
     return c.length < params.minLimbFraction * longest || c.chain.size() < 3;
   });
   if (limbs.empty()) return;
-  auto legIt = std::max_element(limbs.begin(), limbs.end(), [](const auto& a, const auto& b) {
+  // Names first; then the lower limb, or, when both stand on the ground (four legs named alike),
+  // the one hanging nearer the root: the pelvis carries the hind legs.
+  auto legIt = std::max_element(limbs.begin(), limbs.end(), [&](const auto& a, const auto& b) {
     if (a.legScore - a.armScore != b.legScore - b.armScore)
       return a.legScore - a.armScore < b.legScore - b.armScore;
+    if (std::abs(a.lowest - b.lowest) <= standing && a.hops != b.hops) return a.hops > b.hops;
     return a.lowest > b.lowest;
   });
   if (legIt->lowest < 0) {

@@ -309,3 +309,36 @@ TEST(JointCorrespondence, AFourLeggedRigsSidesComeFromItsStance) {
     EXPECT_EQ(map->sourceOf[t], t) << name;
   }
 }
+
+// Four legs named alike (no front, fore, hind or rear in the names), all standing on the ground:
+// the hind legs are the pair hanging nearer the body's root (the pelvis), not whichever reaches
+// a hair lower — the giraffe of the corpus was turned round by it.
+TEST(JointCorrespondence, FourLegsNamedAlikeTakeTheirPlaceFromThePelvis) {
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  Skeleton alike = rig->skeleton;
+  for (Joint& j : alike.joints) {
+    std::string& n = j.name;
+    if (n.rfind("front_", 0) == 0)
+      n = "a_" + n.substr(6);
+    else if (n.rfind("thigh", 0) == 0 || n.rfind("shin", 0) == 0 || n.rfind("foot.", 0) == 0 ||
+             n.rfind("toe", 0) == 0)
+      n = "b_" + n;
+  }
+  // The forelegs stand a little lower than the hind legs.
+  const std::vector<Transform> globals = alike.restGlobals();
+  for (Joint& j : alike.joints)
+    if (j.name.rfind("a_toe", 0) == 0)
+      j.restLocal.translation() +=
+          globals[j.parent].linear().inverse() * Eigen::Vector3d(0, -0.01, 0);
+  const BodyLayout layout = analyzeBodyLayout(alike);
+  const std::vector<Transform> lowered = alike.restGlobals();
+  EXPECT_LT(lowered[alike.indexOf("a_toe.L")].translation().y(),
+            lowered[alike.indexOf("b_toe.L")].translation().y());
+  for (int side = 0; side < 2; ++side) {
+    ASSERT_TRUE(layout.legs[side].valid());
+    ASSERT_TRUE(layout.arms[side].valid());
+    EXPECT_EQ(alike.joints[layout.legs[side].upper].name.substr(0, 7), "b_thigh");
+    EXPECT_EQ(alike.joints[layout.arms[side].upper].name.substr(0, 7), "a_thigh");
+  }
+}
