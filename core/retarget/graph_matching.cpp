@@ -304,6 +304,14 @@ class Matcher {
     next.push_back({childS, {l, node}});
   }
 
+  /// A mesh candidate's reach: its connectors, its arc and the longest way below it.
+  double meshReach(int level, const Candidate& c) const {
+    const LevelView& view = views_[level];
+    double length = view.graph().arcs[c.arc].length + view.tree.height[view.tree.childNode[c.arc]];
+    for (int a : c.connectors) length += view.graph().arcs[a].length;
+    return length;
+  }
+
   /// The skeleton's trunk from `node` outwards: its paired branchings, following at each node
   /// the primary child arc that reaches farthest.
   std::vector<PairFeature> skeletonTrunkPairs(int node) const {
@@ -337,12 +345,7 @@ class Matcher {
   MeshTrunk meshTrunk(int level, int node) const {
     const LevelView& view = views_[level];
     const double total = view.tree.height[view.graph().root];
-    auto reachOf = [&](const Candidate& c) {
-      double length =
-          view.graph().arcs[c.arc].length + view.tree.height[view.tree.childNode[c.arc]];
-      for (int a : c.connectors) length += view.graph().arcs[a].length;
-      return length;
-    };
+    auto reachOf = [&](const Candidate& c) { return meshReach(level, c); };
     MeshTrunk trunk;
     std::vector<int> walked;
     while (node >= 0 && total > 0) {
@@ -372,9 +375,6 @@ class Matcher {
     return trunk;
   }
 
-  /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
-  /// (horns or ears before the forelegs, pair_alignment.h) goes on along the mesh's trunk to the
-  /// branching that does; the pairs passed keep no skeleton arc.
   /// Without tags to go by, a mesh arc is a candidate only if it reaches about as far, relative
   /// to its graph's height, as the skeleton arc: a belly or chest helper bone pointing down
   /// would otherwise take a leg.
@@ -383,10 +383,7 @@ class Matcher {
     const double skeletonTotal = skeletonTree_.height[in_.skeleton->graph.root];
     const double meshTotal = view.tree.height[view.graph().root];
     if (!(skeletonTotal > 0) || !(meshTotal > 0)) return true;
-    double meshReach =
-        view.graph().arcs[c.arc].length + view.tree.height[view.tree.childNode[c.arc]];
-    for (int a : c.connectors) meshReach += view.graph().arcs[a].length;
-    const double ratio = (meshReach / meshTotal) / (reach(arcS) / skeletonTotal);
+    const double ratio = (meshReach(level, c) / meshTotal) / (reach(arcS) / skeletonTotal);
     return ratio <= in_.heuristics.maxDirectionReachRatio &&
            ratio >= 1.0 / in_.heuristics.maxDirectionReachRatio;
   }
