@@ -32,10 +32,12 @@ void MainWindow::applyAutomaticSkeleton(const SessionSnapshot& snapshot) {
   }
   auto c = std::make_shared<Character>();
   c->skeleton = snapshot.autorig->skeleton;
-  const QString message =
-      tr("Automatic skeleton: %1, %2 joints (Aujay 2007)")
-          .arg(QString::fromLatin1(bodyClassName(snapshot.autorig->bodyClass())))
-          .arg(c->skeleton.size());
+  QString message = tr("Automatic skeleton: %1, %2 joints (Aujay 2007): %3")
+                        .arg(QString::fromLatin1(bodyClassName(snapshot.autorig->bodyClass())))
+                        .arg(c->skeleton.size())
+                        .arg(QString::fromStdString(snapshot.autorig->classification.reason));
+  if (!snapshot.meshHeadReason.isEmpty())
+    message += tr("; head node: %1").arg(snapshot.meshHeadReason);
   showSkeletonLoaded(tr("automatic skeleton"), c);
   setSkeletonHead(c->skeleton.indexOf("head"));
   setMessage(message, false);

@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "background_priority.h"
-#include "field/head_vertex.h"
+#include "field/auto_head.h"
 #include "retarget/skeleton_head.h"
 
 namespace rw::ui {
@@ -41,13 +41,14 @@ struct SessionRunner::Worker {
     auto snapshot = std::make_shared<SessionSnapshot>();
     try {
       if (inputs.mesh && inputs.meshHead < 0) {
-        Expected<int> head = resolveHeadVertex(*inputs.mesh, "auto");
+        Expected<AutoHead> head = findHeadVertex(*inputs.mesh);
         if (!head.ok()) {
           snapshot->error = QString::fromStdString(head.error().message);
           snapshot->inputs = inputs;
           return snapshot;
         }
-        inputs.meshHead = head.value();
+        inputs.meshHead = head->vertex;
+        snapshot->meshHeadReason = QString::fromStdString(head->reason);
       }
       if (inputs.skeleton && inputs.skeletonHead < 0)
         inputs.skeletonHead = guessSkeletonHead(*inputs.skeleton).joint;

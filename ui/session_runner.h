@@ -45,6 +45,7 @@ struct SessionSnapshot {
   std::vector<StageTime> stageTimes;
   QString error;  ///< empty on success
   bool cancelled = false;
+  QString meshHeadReason;  ///< why the automatic head node is where it is; empty when picked
 };
 
 class SessionRunner : public QObject {

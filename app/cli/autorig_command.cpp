@@ -10,8 +10,8 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/mesh_head.h"
 #include "cli/number_checks.h"
-#include "field/head_vertex.h"
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "skin/bone_heat.h"
@@ -103,7 +103,8 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    Expected<int> head = resolveHeadVertex(character.mesh, options->head);
+    std::string headReason;
+    Expected<int> head = resolveMeshHead(character.mesh, options->head, headReason);
     if (!head) {
       std::cerr << options->mesh << ": " << head.error().message << std::endl;
       exitCode = kExitBadInput;
@@ -157,8 +158,9 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    const nlohmann::json report =
+    nlohmann::json report =
         autorigReport(options->mesh, *rig, doc.meshHeadVertex.value_or(-1), skinSeconds);
+    if (!headReason.empty()) report["mesh_head_auto"] = headReason;
     if (!writeJsonReport(options->json, report)) {
       exitCode = kExitBadInput;
       return;

@@ -40,6 +40,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     nlohmann::json report = retargetReport(session);
     report["partial"] = partialReport(*o, *run);
     if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
+    if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
     const RetargetedSkeleton& result = *session.retargeted();
     Status written;
     if (isCharacterOutput(o->out)) {

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "cli/mesh_head.h"
 #include "cli/number_checks.h"
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
@@ -113,7 +114,8 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     return nullptr;
   }
   run->skeletonHeadName = skeleton.joints[headJoint].name;
-  Expected<int> meshHead = resolveHeadVertex(run->meshCharacter->mesh, o.meshHead);
+  Expected<int> meshHead =
+      resolveMeshHead(run->meshCharacter->mesh, o.meshHead, run->meshHeadReason);
   if (!meshHead) {
     std::cerr << o.mesh << ": " << meshHead.error().message << std::endl;
     return nullptr;

@@ -30,6 +30,7 @@ struct RetargetRun {
   std::unique_ptr<RigSession> session;       ///< run through placement
   std::string skeletonHeadName;              ///< the head joint used (the given one, or auto's)
   std::string skeletonHeadReason;            ///< why auto chose it; empty when given
+  std::string meshHeadReason;                ///< why `--mesh-head auto` chose it; empty when given
 };
 
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming

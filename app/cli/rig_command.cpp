@@ -62,6 +62,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     nlohmann::json report = retargetReport(*run->session);
     report["partial"] = partialReport(*o, *run);
     if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
+    if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
     Character character;
     character.sourcePath = o->mesh;
     character.mesh = run->meshCharacter->mesh;

@@ -19,6 +19,19 @@ struct BodyClassParams {
   /// level set is still part of the trunk's shape and the triangle tilts with the saddle: on our
   /// four-legged creature |Spine·N| was only 0.69–0.72 there, 0.9+ a fifth of the way down.
   double limbProbeFraction = 0.2;
+  /// The plane a pair of limbs hangs in is spanned by the line across them and their mean
+  /// direction, both taken this fraction down the limbs, rather than by a triangle through the
+  /// branching node: where the axis node sits depends on the head node (from a snout the level
+  /// sets cross the chest aslant, the node sits behind and above the forelegs and the triangle
+  /// tilts: |Spine·N_S| 0.37 on the bull against 0.95 from its forehead).
+  double limbDirectionFraction = 0.5;
+  /// The two limbs go the same way when their summed direction is at least this fraction of
+  /// their lengths (0.5: within 60° of each other); arms straight out sideways (a T-pose) do not,
+  /// span no plane of their own, and the triangle of §4.1 decides.
+  double minLimbAgreement = 0.5;
+  /// ... and when the line across them and their direction are at least this far from parallel
+  /// (sine).
+  double minLimbSine = 0.5;
 };
 
 struct BipedParams {

@@ -60,6 +60,47 @@ double spineDot(const Eigen::Vector3d& spine, const Eigen::Vector3d& apex, const
   return std::abs(spine.dot(n.normalized()));
 }
 
+/// |Spine·N| with N the normal of the plane the two limbs hang in: spanned by the line across
+/// them and their mean direction from root to probe. It does not depend on where the branching
+/// node sits. NaN when the limbs do not go the same way (a T-pose's arms, straight out
+/// sideways): their mean direction is then noise, and only the triangle through the axis node
+/// tells the plane.
+double limbPlaneDot(const Eigen::Vector3d& spine, const EmbeddedPath& a, const EmbeddedPath& b,
+                    const BodyClassParams& params) {
+  const double f = params.limbDirectionFraction;
+  const Eigen::Vector3d across = a.at(f) - b.at(f);
+  const Eigen::Vector3d da = a.at(f) - a.front(), db = b.at(f) - b.front();
+  const Eigen::Vector3d down = da + db;
+  const Eigen::Vector3d n = across.cross(down);
+  if (!(down.norm() >= params.minLimbAgreement * (da.norm() + db.norm())) ||
+      !(n.norm() > params.minLimbSine * across.norm() * down.norm()))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::abs(spine.dot(n.normalized()));
+}
+
+/// |Spine·N| for one pair of limbs, measured twice: N from the triangle through the axis node
+/// (§4.1) and from the plane the limbs hang in. Either can be NaN (degenerate). Each has a blind
+/// spot: the triangle tilts with the axis node (placed by the head node), the limb plane tilts
+/// with arms reaching forward. A pair allows a class when one measure says it, is sure of it when
+/// every measure does.
+struct LimbPairDots {
+  double triangle = std::numeric_limits<double>::quiet_NaN();
+  double plane = std::numeric_limits<double>::quiet_NaN();
+  bool any() const { return !std::isnan(triangle) || !std::isnan(plane); }
+  template <class Test>
+  bool allows(const Test& test) const {
+    return !any() || (!std::isnan(triangle) && test(triangle)) ||
+           (!std::isnan(plane) && test(plane));
+  }
+  template <class Test>
+  bool sure(const Test& test) const {
+    return any() && (std::isnan(triangle) || test(triangle)) && (std::isnan(plane) || test(plane));
+  }
+  double max() const { return std::isnan(plane) ? triangle : std::fmax(triangle, plane); }
+  double min() const { return std::isnan(plane) ? triangle : std::fmin(triangle, plane); }
+  double preferred() const { return std::isnan(plane) ? triangle : plane; }
+};
+
 }  // namespace
 
 BodyClassification classifyBody(const TopologyGraph& g, const SymmetryAxis& axis,
@@ -76,7 +117,20 @@ BodyClassification classifyBody(const TopologyGraph& g, const SymmetryAxis& axis
   }
   Trunk t;
   t.pelvis = withLimbs.back();
+  // S: of the branchings with limbs before P, the one whose limbs reach lowest (forelegs stand
+  // on the floor, arms hang below ears, horns and hair). Aujay takes the one just before P,
+  // which holds while the head node is on top of the head; picked under a bull's chin, the
+  // level sets reach the forelegs before the horns, and the horns came just before P.
   t.shoulders = withLimbs[withLimbs.size() - 2];
+  const auto tipHeight = [&](int branching) {
+    const AxisBranching& b = axis.branchings[branching];
+    double sum = 0;
+    const std::vector<int>& group = limbGroup(g, b);
+    for (int a : group) sum += limbPath(g, a, branchingEnd(g, b, a)).at(1.0).y();
+    return sum / double(group.size());
+  };
+  for (std::size_t i = 0; i + 1 < withLimbs.size(); ++i)
+    if (tipHeight(withLimbs[i]) < tipHeight(t.shoulders)) t.shoulders = withLimbs[i];
   const AxisBranching& sb = axis.branchings[t.shoulders];
   const AxisBranching& pb = axis.branchings[t.pelvis];
   t.S = meanPosition(g, sb.nodes);
@@ -90,9 +144,18 @@ BodyClassification classifyBody(const TopologyGraph& g, const SymmetryAxis& axis
   auto probe = [&](const AxisBranching& b, int arc) {
     return limbPath(g, arc, branchingEnd(g, b, arc)).at(params.limbProbeFraction);
   };
-  // Front limbs: the first two of the group (an axial pair; a radial group at S keeps its two
-  // longest, the group is ordered by the symmetry code).
+  // Front limbs: an axial pair; of a radial group at S (the forelegs and a chin or a dewlap
+  // hanging between them, three of a kind), the two most alike as mirror images — their tips
+  // as far from S and as high (characters are Y up).
   t.arms[0] = arms[0], t.arms[1] = arms[1];
+  double leastUnlike = std::numeric_limits<double>::infinity();
+  const auto tip = [&](int arc) { return limbPath(g, arc, branchingEnd(g, sb, arc)).at(1.0); };
+  for (std::size_t i = 0; arms.size() > 2 && i < arms.size(); ++i)
+    for (std::size_t j = i + 1; j < arms.size(); ++j) {
+      const Eigen::Vector3d a = tip(arms[i]), b = tip(arms[j]);
+      const double unlike = std::abs((a - t.S).norm() - (b - t.S).norm()) + std::abs(a.y() - b.y());
+      if (unlike < leastUnlike) leastUnlike = unlike, t.arms[0] = arms[i], t.arms[1] = arms[j];
+    }
   // Back limbs: the pair maximizing |SP·(PP1×PP2)| (§4.1), the odd one out of three a tail.
   double best = -1;
   for (std::size_t i = 0; i < legs.size(); ++i)
@@ -119,29 +182,37 @@ BodyClassification classifyBody(const TopologyGraph& g, const SymmetryAxis& axis
   result.trunk = t;
 
   const double f = params.limbProbeFraction;
-  result.spineDotNP =
-      spineDot(spine, t.P, t.legPaths[0].at(f), t.legPaths[1].at(f), params.minTriangleShape);
-  result.spineDotNS =
-      spineDot(spine, t.S, t.armPaths[0].at(f), t.armPaths[1].at(f), params.minTriangleShape);
-  std::vector<double> dots;
-  for (double d : {result.spineDotNP, result.spineDotNS})
-    if (!std::isnan(d)) dots.push_back(d);
+  const LimbPairDots legDots{
+      spineDot(spine, t.P, t.legPaths[0].at(f), t.legPaths[1].at(f), params.minTriangleShape),
+      limbPlaneDot(spine, t.legPaths[0], t.legPaths[1], params)};
+  const LimbPairDots armDots{
+      spineDot(spine, t.S, t.armPaths[0].at(f), t.armPaths[1].at(f), params.minTriangleShape),
+      limbPlaneDot(spine, t.armPaths[0], t.armPaths[1], params)};
+  const auto quadruped = [&](double d) { return d >= params.quadrupedMinDot; };
+  const auto biped = [&](double d) { return d <= params.bipedMaxDot; };
+  // A class when both pairs allow it and one of them is sure of it.
+  const auto is = [&](const auto& test) {
+    return legDots.allows(test) && armDots.allows(test) &&
+           (legDots.sure(test) || armDots.sure(test));
+  };
   std::ostringstream why;
-  why << "|Spine.N_P| = " << result.spineDotNP << ", |Spine.N_S| = " << result.spineDotNS;
-  bool allHigh = !dots.empty(), allLow = !dots.empty();
-  for (double d : dots) {
-    allHigh = allHigh && d >= params.quadrupedMinDot;
-    allLow = allLow && d <= params.bipedMaxDot;
-  }
-  if (allHigh) {
+  if (is(quadruped)) {
     result.bodyClass = BodyClass::Quadruped;
-    why << ": limbs hang in planes across the spine (sagittal legs)";
-  } else if (allLow) {
+    result.spineDotNP = legDots.max(), result.spineDotNS = armDots.max();
+  } else if (is(biped)) {
     result.bodyClass = BodyClass::Biped;
-    why << ": limbs hang in planes along the spine";
+    result.spineDotNP = legDots.min(), result.spineDotNS = armDots.min();
   } else {
-    why << ": neither biped nor quadruped";
+    result.spineDotNP = legDots.preferred(), result.spineDotNS = armDots.preferred();
   }
+  why << "|Spine.N_P| = " << result.spineDotNP << ", |Spine.N_S| = " << result.spineDotNS;
+  if (result.bodyClass == BodyClass::Quadruped)
+    why << ": limbs hang in planes across the spine (sagittal legs)";
+  else if (result.bodyClass == BodyClass::Biped)
+    why << ": limbs hang in planes along the spine";
+  else
+    why << ": neither biped nor quadruped (triangles " << legDots.triangle << ", "
+        << armDots.triangle << "; limb planes " << legDots.plane << ", " << armDots.plane << ")";
   result.reason = why.str();
   return result;
 }

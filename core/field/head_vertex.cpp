@@ -1,5 +1,5 @@
 #include "field/head_vertex.h"
-#include "mesh/mesh_parts.h"
+#include "field/auto_head.h"
 
 #include <cstdlib>
 #include <limits>
@@ -19,23 +19,13 @@ Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec) {
                    std::to_string(mesh.weldedOfSource.size() - 1)};
     return mesh.weldedOfSource[index];
   }
+  if (spec == "auto") {
+    Expected<AutoHead> head = findHeadVertex(mesh);
+    if (!head) return head.error();
+    return head->vertex;
+  }
   std::vector<char> used(mesh.positions.size(), 0);
   for (const auto& t : mesh.triangles) used[t[0]] = used[t[1]] = used[t[2]] = 1;
-  if (spec == "auto") {
-    // Parts by triangle count.
-    const MeshParts parts = connectedParts(static_cast<int>(mesh.positions.size()), mesh.triangles);
-    std::vector<int> size(parts.count(), 0);
-    for (int p = 0; p < parts.count(); ++p) size[p] = int(parts.triangles[p].size());
-    // The highest point of the big parts: a head modelled as its own shell (it can be
-    // half the body's size) counts, eyes and buttons do not.
-    const int largest = *std::max_element(size.begin(), size.end());
-    int best = -1;
-    for (int v = 0; v < int(mesh.positions.size()); ++v)
-      if (used[v] && size[parts.partOf[v]] >= 0.2 * largest &&
-          (best < 0 || mesh.positions[v].y() > mesh.positions[best].y()))
-        best = v;
-    return best;
-  }
   std::stringstream in(spec);
   double x, y, z;
   char c1, c2;

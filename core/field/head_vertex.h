@@ -8,9 +8,8 @@
 
 namespace rw {
 
-/// Resolves a head specification to a welded vertex. `auto` picks the highest point (+Y, the up
-/// axis of character space) of the parts at least a fifth the size of the largest — the top of
-/// the head of a standing character; quadrupeds should be given their head explicitly.
+/// Resolves a head specification to a welded vertex. `auto` is findHeadVertex (auto_head.h): the
+/// top of an upright character's head, the front of a four-legged one's.
 Expected<int> resolveHeadVertex(const Mesh& mesh, const std::string& spec);
 
 }  // namespace rw

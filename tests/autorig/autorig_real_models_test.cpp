@@ -209,3 +209,39 @@ TEST(AutorigRealModels, CmuWalkOnAutoRiggedColladaHumanKeepsItsFeetOnTheGround) 
             << sourceAirborne << ", target " << targetAirborne << "\n";
   EXPECT_LE(targetAirborne, sourceAirborne + result->frames / 100);
 }
+
+// Issue 20: the class does not flip with the pick. Head nodes spread over the head's surface —
+// the bull's snout, forehead, horns and ears; the top of a human's head — give one class each.
+TEST(AutorigRealModels, AnyPointOnTheHeadGivesTheSameClass) {
+  struct Case {
+    const char* file;
+    int axis;      // the head lies beyond `limit` along this axis ...
+    double limit;  // ... as a fraction of the box from its low end
+    BodyClass expected;
+  };
+  for (const Case& k : {Case{"X/Testwuson.X", 2, 0.87, BodyClass::Quadruped},
+                        Case{"OBJ/WusonOBJ.obj", -2, 0.87, BodyClass::Quadruped},
+                        Case{"BLEND/HUMAN.blend", 1, 0.9, BodyClass::Biped},
+                        Case{"Collada/human.zae", 1, 0.9, BodyClass::Biped}}) {
+    Character c;
+    ASSERT_TRUE(loadModel(k.file, c)) << k.file;
+    const Eigen::AlignedBox3d box = c.mesh.bounds();
+    const int axis = std::abs(k.axis);
+    std::vector<int> head;
+    for (const auto& t : c.mesh.triangles)
+      for (int v : {t[0], t[1], t[2]}) {
+        const double along = (c.mesh.positions[v][axis] - box.min()[axis]) / box.sizes()[axis];
+        if ((k.axis > 0 ? along : 1 - along) > k.limit) head.push_back(v);
+      }
+    std::sort(head.begin(), head.end());
+    head.erase(std::unique(head.begin(), head.end()), head.end());
+    ASSERT_GE(head.size(), 12u) << k.file;
+    for (std::size_t i = 0; i < head.size(); i += head.size() / 12) {
+      Expected<AutorigResult> r = autorig(c.mesh, head[i]);
+      ASSERT_TRUE(r) << k.file;
+      EXPECT_EQ(r->bodyClass(), k.expected)
+          << k.file << " head at " << c.mesh.positions[head[i]].transpose() << ": "
+          << r->classification.reason;
+    }
+  }
+}

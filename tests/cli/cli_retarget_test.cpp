@@ -248,6 +248,12 @@ TEST(CliRetarget, WithoutASkeletonHeadTheHeadIsFoundAndSaid) {
   const nlohmann::json j = readJson(report);
   EXPECT_EQ(j["skeleton_head"], "Neck");
   EXPECT_TRUE(j.contains("skeleton_head_auto"));
+  // The mesh's head node too (the default `--mesh-head auto`): the bull's snout, found by its
+  // ears and horns, not the hump its highest point is.
+  EXPECT_NE(r.out.find("mesh head: vertex "), std::string::npos) << r.out;
+  ASSERT_TRUE(j.contains("mesh_head_auto")) << j.dump();
+  EXPECT_NE(j["mesh_head_auto"].get<std::string>().find("paired ears or horns"), std::string::npos)
+      << j["mesh_head_auto"];
   Expected<RigDocument> rig = readRigJson(out);
   ASSERT_TRUE(rig.ok());
   EXPECT_EQ(rig->skeletonHeadJoint.value_or(""), "Neck");

@@ -398,6 +398,11 @@ class WorkstationTest : public QObject {
     QVERIFY(skeleton.indexOf("head") >= 0);
     QVERIFY(skeleton.indexOf("thigh.L") >= 0);
     QCOMPARE(window_->skeletonHead(), skeleton.indexOf("head"));
+    // The status says the class and why, and where the automatic head node went and why.
+    QVERIFY2(window_->statusMessage().contains(QStringLiteral("biped")),
+             qPrintable(window_->statusMessage()));
+    QVERIFY2(window_->statusMessage().contains(QStringLiteral("head node: the highest point")),
+             qPrintable(window_->statusMessage()));
     qInfo() << "  automatic skeleton:" << skeleton.size() << "joints;" << window_->statusMessage();
   }
 

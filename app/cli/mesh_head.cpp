@@ -1,0 +1,28 @@
+#include "cli/mesh_head.h"
+
+#include <iostream>
+
+#include "field/auto_head.h"
+#include "field/head_vertex.h"
+
+namespace rw::cli {
+
+Expected<int> resolveMeshHead(const Mesh& mesh, const std::string& spec, std::string& autoReason) {
+  autoReason.clear();
+  if (spec != "auto") return resolveHeadVertex(mesh, spec);
+  Expected<AutoHead> head = findHeadVertex(mesh);
+  if (!head) return head.error();
+  autoReason = head->reason;
+  int fileVertex = head->vertex;  // the first file vertex welded into it, as rig files record
+  for (int v = 0; v < int(mesh.weldedOfSource.size()); ++v)
+    if (mesh.weldedOfSource[v] == head->vertex) {
+      fileVertex = v;
+      break;
+    }
+  const Eigen::Vector3d& p = mesh.positions[head->vertex];
+  std::cout << "mesh head: vertex " << fileVertex << " at (" << p.x() << ", " << p.y() << ", "
+            << p.z() << ") (auto: " << head->reason << ")\n";
+  return head->vertex;
+}
+
+}  // namespace rw::cli
