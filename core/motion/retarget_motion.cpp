@@ -18,6 +18,10 @@ struct RestFrame {
   std::vector<Vec3> localT, localS;
   std::vector<Quat> localR, globalR;
   std::vector<Vec3> globalP;
+  /// Per joint: for the root of a tree apart from the body's (adoptOrphanTrees), the trunk joint
+  /// it moves with, else -1; and its offset in that joint's rest frame.
+  std::vector<int> adoptiveParent;
+  std::vector<Vec3> adoptiveOffset;
 };
 
 RestFrame restOf(const Skeleton& s) {
@@ -35,7 +39,33 @@ RestFrame restOf(const Skeleton& s) {
     r.globalR.push_back(p < 0 ? r.localR[j] : (r.globalR[p] * r.localR[j]).normalized());
     r.globalP.push_back(p < 0 ? r.localT[j] : Vec3(r.globalP[p] + r.globalR[p] * r.localT[j]));
   }
+  r.adoptiveParent.assign(s.size(), -1);
+  r.adoptiveOffset.assign(s.size(), Vec3::Zero());
   return r;
+}
+
+/// Rigs with several roots and no container (a game rig whose legs, shoulders or tail are trees
+/// of their own beside the body's) animate each root's translation. The target's extra trees
+/// would otherwise stay where they were at rest while the body walks away: each moves with the
+/// trunk joint (body root or spine) nearest its root at rest — the shoulders with the chest, the
+/// legs and the tail with the pelvis.
+void adoptOrphanTrees(const Skeleton& s, const BodyLayout& layout, RestFrame& rest) {
+  if (layout.root < 0) return;
+  std::vector<int> top(s.size());
+  for (int j = 0; j < s.size(); ++j) top[j] = s.joints[j].parent < 0 ? j : top[s.joints[j].parent];
+  std::vector<int> trunk = layout.spine;
+  trunk.insert(trunk.begin(), layout.root);
+  for (int j = 0; j < s.size(); ++j) {
+    if (s.joints[j].parent >= 0 || j == top[layout.root]) continue;
+    int nearest = -1;
+    for (int t : trunk)
+      if (nearest < 0 || (rest.globalP[t] - rest.globalP[j]).squaredNorm() <
+                             (rest.globalP[nearest] - rest.globalP[j]).squaredNorm())
+        nearest = t;
+    rest.adoptiveParent[j] = nearest;
+    rest.adoptiveOffset[j] =
+        rest.globalR[nearest].conjugate() * (rest.globalP[j] - rest.globalP[nearest]);
+  }
 }
 
 /// Nearest mapped descendants of each target joint (no mapped joint in between).
@@ -463,16 +493,54 @@ PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl, bool han
   return plant;
 }
 
-/// Global positions of the target from its global rotations, the body root at `rootPos`.
+/// Global positions of the target from its global rotations, the body root at `rootPos`; the
+/// trees apart from the body's after it, carried by their adoptive trunk joints. `slide`, when
+/// given, adds to each joint its offset's slide off its rest (sourceSlides).
 void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const Quat* R,
-                const Vec3& rootPos, Vec3* P) {
-  for (int j = 0; j < target.size(); ++j) {
-    const int p = target.joints[j].parent;
-    if (j == troot)
-      P[j] = rootPos;
-    else
-      P[j] = p < 0 ? trest.localT[j] : Vec3(P[p] + R[p] * trest.localT[j]);
+                const Vec3& rootPos, Vec3* P, const Vec3* slide = nullptr) {
+  std::vector<char> adopted(target.size(), 0);
+  for (int pass = 0; pass < 2; ++pass)
+    for (int j = 0; j < target.size(); ++j) {
+      const int p = target.joints[j].parent;
+      const int a = trest.adoptiveParent[j];
+      adopted[j] = a >= 0 || (p >= 0 && adopted[p]);
+      if (bool(adopted[j]) != (pass == 1)) continue;
+      if (j == troot)
+        P[j] = rootPos;
+      else if (a >= 0)
+        P[j] = P[a] + R[a] * trest.adoptiveOffset[j];
+      else
+        P[j] = p < 0 ? trest.localT[j] : Vec3(P[p] + R[p] * trest.localT[j]);
+      if (slide && j != troot) P[j] += slide[j];
+    }
+}
+
+/// Joints whose clip slides them off their rest offsets: a limb's root translated in a walk (a
+/// shoulder blade or a hip sliding along the trunk, keyed on the collar or the thigh, or on a
+/// limb that is a tree of its own). Lu transfers rotations only, and the limb stayed where the
+/// rest pose put it: a polar bear's forelegs 0.25 of its leg length off in every frame. Per source
+/// joint, whether its local translation varies over the clip by more than `minSlide`; a constant
+/// offset (a bone keyed where it was not bound) is not a slide.
+std::vector<char> sourceSlides(const Skeleton& source, const AnimationClip& clip, double minSlide) {
+  std::vector<char> slides(source.size(), 0);
+  for (const JointChannel& c : clip.channels) {
+    if (c.joint < 0 || c.joint >= source.size() || c.translation.size() < 2) continue;
+    double range = 0;
+    for (const auto& key : c.translation)
+      range = std::max(range, (key.value - c.translation.front().value).norm());
+    slides[c.joint] = range > minSlide;
   }
+  return slides;
+}
+
+/// The world offset of source joint s from where its rest offset would put it, frame f.
+Vec3 sourceSlide(const Skeleton& source, const RestFrame& srest, const Quat* SR,
+                 const RetargetResult& r, int f, int s) {
+  const int p = source.joints[s].parent;
+  const int a = srest.adoptiveParent[s];
+  if (p >= 0) return r.source(f, s) - r.source(f, p) - SR[p] * srest.localT[s];
+  if (a >= 0) return r.source(f, s) - r.source(f, a) - SR[a] * srest.adoptiveOffset[s];
+  return Vec3::Zero();
 }
 
 /// With soles, how far to lift the body at frame f: out of the floor, the foot sole deepest
@@ -515,7 +583,8 @@ double bodyDepth(const Soles& body, const Quat* R, const Vec3* P) {
 
 /// Pass 1: rotations transferred through the intermediate skeleton, the root placed on the
 /// target's floor by the least-clear effector (Lu §3.4).
-std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& srest,
+std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector<char>& slides,
+                                       const Skeleton& target, const RestFrame& srest,
                                        const RestFrame& trest, const std::vector<Quat>& sourceR,
                                        const std::vector<Quat>& carry, const GroundModel& g,
                                        const BodyLayout& tl, const Soles& soles, const Soles& body,
@@ -527,6 +596,7 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
   std::vector<Quat> targetR(std::size_t(nf) * nt);
   r.targetPositions.resize(std::size_t(nf) * nt);
   std::vector<Vec3> prevEffector(g.effectors.size(), Vec3::Zero());
+  std::vector<Vec3> slide(nt, Vec3::Zero());
   const bool rootMapped = r.sourceOf[troot] >= 0;
   for (int f = 0; f < nf; ++f) {
     const Quat* SR = &sourceR[std::size_t(f) * ns];
@@ -536,13 +606,16 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
       const int s = r.sourceOf[j];
       const int p = target.joints[j].parent;
       R[j] = s >= 0 ? SR[s] * carry[j] : (p < 0 ? trest.localR[j] : R[p] * trest.localR[j]);
+      slide[j] = s >= 0 && slides[s] && s != sroot
+                     ? Vec3(r.scale * sourceSlide(source, srest, SR, r, f, s))
+                     : Vec3::Zero();
     }
     // The root moves as the source's does from its rest, scaled; the ground constraint then
     // replaces its height and, after frame 0, its horizontal path.
     Vec3 rootPos = trest.globalP[troot];
     if (rootMapped) rootPos += r.scale * (r.source(f, sroot) - srest.globalP[sroot]);
     if (g.legs && params.groundConstraint) {
-      placeChain(target, trest, troot, R, Vec3::Zero(), P);
+      placeChain(target, trest, troot, R, Vec3::Zero(), P, slide.data());
       int m = 0;
       for (int e = 1; e < int(g.effectors.size()); ++e)
         if (g.clearance(r, f, e) < g.clearance(r, f, m)) m = e;
@@ -570,12 +643,12 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& target, const RestFrame& 
           deepest =
               std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
       } else {
-        placeChain(target, trest, troot, R, rootPos, P);
+        placeChain(target, trest, troot, R, rootPos, P, slide.data());
         deepest = std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
       }
       rootPos.y() += deepest;
     }
-    placeChain(target, trest, troot, R, rootPos, P);
+    placeChain(target, trest, troot, R, rootPos, P, slide.data());
     for (int e = 0; e < int(g.effectors.size()); ++e) prevEffector[e] = P[g.effectors[e].second];
   }
   return targetR;
@@ -820,7 +893,9 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   r.targetRoot = map.target.root >= 0 ? map.target.root : 0;
 
   RestFrame srest = restOf(source);
-  const RestFrame trest = restOf(target);
+  RestFrame trest = restOf(target);
+  adoptOrphanTrees(source, map.source, srest);
+  adoptOrphanTrees(target, map.target, trest);
   std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
   if (params.faceLikeTarget) faceSourceLikeTarget(map.source, map.target, trest, srest, sourceR, r);
   std::vector<Quat> carry = intermediateCarry(target, srest, trest, map, params.alignAxialAsOne, r);
@@ -835,8 +910,14 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   const Soles body(params.targetFloor ? params.targetBody : std::vector<SolePoint>{}, trest,
                    r.targetGround);
   const PlantSchedule plant = plantSchedule(map.source, map.target, stance.sourceOnFour, params, r);
-  std::vector<Quat> targetR = transferAndPlaceRoot(target, srest, trest, sourceR, carry, ground,
-                                                   map.target, soles, body, plant, params, r);
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  for (const Vec3& p : srest.globalP) low = std::min(low, p.y()), high = std::max(high, p.y());
+  const std::vector<char> slides =
+      params.transferSlides ? sourceSlides(source, clip, params.minSlideFraction * (high - low))
+                            : std::vector<char>(source.size(), 0);
+  std::vector<Quat> targetR =
+      transferAndPlaceRoot(source, slides, target, srest, trest, sourceR, carry, ground, map.target,
+                           soles, body, plant, params, r);
   if (params.pinFeet && ground.legs)
     pinPlantedLimbs(target, trest, map.target, ground, soles, plant, stance.sourceOnFour, params,
                     targetR, r);

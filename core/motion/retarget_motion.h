@@ -90,6 +90,14 @@ struct RetargetParams {
   /// reach the ground, by at most this factor (a human's arms are ~0.8 of its legs, a horse's
   /// forelegs ~1.0 of its hind legs: a human on all fours needs ~1.3-1.6).
   double maxArmStretch = 2.0;
+  /// Beyond Lu (who transfers rotations only): a joint the clip slides off its rest offset (a
+  /// limb's root translated in a walk — a shoulder blade, a hip — or a limb that is a tree of
+  /// its own, keyed by translation) slides so on the target, scaled.
+  bool transferSlides = true;
+  /// ... when its local translation varies over the clip by more than this fraction of the
+  /// source skeleton's height: a constant offset (a bone keyed where it was not bound) and
+  /// float noise do not slide.
+  double minSlideFraction = 0.01;
   /// Lu §3.4 root placement from the lowest end effector and the lift above the ground.
   bool groundConstraint = true;
   /// Pin planted feet with two-bone IK (beyond the paper).

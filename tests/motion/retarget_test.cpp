@@ -203,6 +203,78 @@ TEST(Retarget, OntoItsOwnSkeletonReproducesTheClip) {
   EXPECT_LT(r.metrics.poseFidelityDegrees, 1e-6);
 }
 
+namespace {
+
+/// The CMU walk as a game rig keys it (issue 20): the legs are trees of their own beside the
+/// body's (no common parent), keyed by their world transforms, and the left collar slides along
+/// the trunk (its local translation keyed, ±4% of the height). Every frame is keyed.
+Character asGameRig(const Character& cmu) {
+  Character rig = cmu;
+  Skeleton& s = rig.skeleton;
+  const std::vector<Transform> rest = s.restGlobals();
+  const int collar = s.indexOf("LeftShoulder");
+  std::vector<int> orphans;
+  for (const char* leg : {"LeftUpLeg", "RightUpLeg"}) orphans.push_back(s.indexOf(leg));
+  for (int j : orphans) s.joints[j].parent = -1, s.joints[j].restLocal = rest[j];
+  const AnimationClip& walk = cmu.clips.at(0);
+  AnimationClip keyed;
+  keyed.name = walk.name;
+  keyed.framesPerSecond = walk.framesPerSecond;
+  keyed.duration = walk.duration;
+  keyed.channels.resize(s.size());
+  const double h = height(cmu.skeleton);
+  for (int f = 0; f <= int(walk.duration * walk.framesPerSecond); ++f) {
+    const double t = f / walk.framesPerSecond;
+    std::vector<Transform> local = walk.sampleLocals(cmu.skeleton, t);
+    const std::vector<Transform> global = cmu.skeleton.globalsFromLocals(local);
+    for (int j : orphans) local[j] = global[j];
+    local[collar].translation() += Eigen::Vector3d(0, 0.04 * h * std::sin(6.0 * t), 0);
+    for (int j = 0; j < s.size(); ++j) {
+      Eigen::Vector3d tr, sc;
+      Eigen::Quaterniond q;
+      decompose(local[j], tr, q, sc);
+      keyed.channels[j].joint = j;
+      keyed.channels[j].translation.push_back({t, tr});
+      keyed.channels[j].rotation.push_back({t, q});
+    }
+  }
+  rig.clips = {keyed};
+  return rig;
+}
+
+}  // namespace
+
+// Lu transfers rotations; a rig whose limbs are separate trees, or whose clip slides a limb's
+// root along the trunk, keys translations too. Onto its own skeleton such a clip must still
+// play as it was made (before, the legs stood where the rest pose put them while the body
+// walked off: the corpus wolf 26% of its height off its own clip, a polar bear 10%).
+TEST(Retarget, ATreeOfItsOwnAndASlidingCollarPlayOnTheirOwnSkeleton) {
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  const Character rig = asGameRig(cmu);
+  RetargetParams params;
+  params.pinFeet = false;
+  const Outcome r = run(rig, rig.skeleton, params);
+  const double h = height(cmu.skeleton);
+  double worst = 0;
+  for (int f = 0; f < r.result.frames; f += 7) {
+    const double t = f / r.result.framesPerSecond;
+    const auto src = rig.skeleton.globalsFromLocals(rig.clips[0].sampleLocals(rig.skeleton, t));
+    const auto out = rig.skeleton.globalsFromLocals(r.result.clip.sampleLocals(rig.skeleton, t));
+    for (int j = 0; j < rig.skeleton.size(); ++j)
+      worst = std::max(worst, (src[j].translation() - out[j].translation()).norm());
+  }
+  EXPECT_LT(worst, 1e-6 * h);
+  // The slide is the clip's: without it, the rest offsets only.
+  params.transferSlides = false;
+  const Outcome rigid = run(rig, rig.skeleton, params);
+  const int hand = rig.skeleton.indexOf("LeftHand");
+  double moved = 0;
+  for (int f = 0; f < rigid.result.frames; ++f)
+    moved = std::max(moved, (rigid.result.target(f, hand) - r.result.target(f, hand)).norm());
+  EXPECT_GT(moved, 0.03 * h);
+}
+
 TEST(Retarget, HalfSizeSkeletonKeepsPlantedFeetOnTheGround) {
   // Lu §4.1: the same structure at half the segment lengths.
   Character cmu;
