@@ -183,6 +183,24 @@ TEST(TwoBoneIk, ReachesAReachableGoalAndKeepsBoneLengths) {
   EXPECT_GT((nb - a).dot(Eigen::Vector3d::UnitZ()), 0);  // the knee still bends forward
 }
 
+namespace {
+
+/// Largest distance, over every 7th frame and every joint, between `c`'s first clip and the
+/// retargeted clip, both played on c's skeleton.
+double worstJointDistance(const Character& c, const RetargetResult& r) {
+  double worst = 0;
+  for (int f = 0; f < r.frames; f += 7) {
+    const double t = f / r.framesPerSecond;
+    const auto src = c.skeleton.globalsFromLocals(c.clips[0].sampleLocals(c.skeleton, t));
+    const auto out = c.skeleton.globalsFromLocals(r.clip.sampleLocals(c.skeleton, t));
+    for (int j = 0; j < c.skeleton.size(); ++j)
+      worst = std::max(worst, (src[j].translation() - out[j].translation()).norm());
+  }
+  return worst;
+}
+
+}  // namespace
+
 TEST(Retarget, OntoItsOwnSkeletonReproducesTheClip) {
   Character cmu;
   ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
@@ -191,15 +209,7 @@ TEST(Retarget, OntoItsOwnSkeletonReproducesTheClip) {
   const Outcome r = run(cmu, cmu.skeleton, params);
   EXPECT_EQ(r.map.mappedCount(), cmu.skeleton.size() - int(r.map.unmappedTarget.size()));
   const double tol = 1e-9 * height(cmu.skeleton);
-  double worst = 0;
-  for (int f = 0; f < r.result.frames; f += 7) {
-    const double t = f / r.result.framesPerSecond;
-    const auto src = cmu.skeleton.globalsFromLocals(cmu.clips[0].sampleLocals(cmu.skeleton, t));
-    const auto out = cmu.skeleton.globalsFromLocals(r.result.clip.sampleLocals(cmu.skeleton, t));
-    for (int j = 0; j < cmu.skeleton.size(); ++j)
-      worst = std::max(worst, (src[j].translation() - out[j].translation()).norm());
-  }
-  EXPECT_LT(worst, tol);
+  EXPECT_LT(worstJointDistance(cmu, r.result), tol);
   EXPECT_LT(r.metrics.poseFidelityDegrees, 1e-6);
 }
 
@@ -256,15 +266,7 @@ TEST(Retarget, ATreeOfItsOwnAndASlidingCollarPlayOnTheirOwnSkeleton) {
   params.pinFeet = false;
   const Outcome r = run(rig, rig.skeleton, params);
   const double h = height(cmu.skeleton);
-  double worst = 0;
-  for (int f = 0; f < r.result.frames; f += 7) {
-    const double t = f / r.result.framesPerSecond;
-    const auto src = rig.skeleton.globalsFromLocals(rig.clips[0].sampleLocals(rig.skeleton, t));
-    const auto out = rig.skeleton.globalsFromLocals(r.result.clip.sampleLocals(rig.skeleton, t));
-    for (int j = 0; j < rig.skeleton.size(); ++j)
-      worst = std::max(worst, (src[j].translation() - out[j].translation()).norm());
-  }
-  EXPECT_LT(worst, 1e-6 * h);
+  EXPECT_LT(worstJointDistance(rig, r.result), 1e-6 * h);
   // The slide is the clip's: without it, the rest offsets only.
   params.transferSlides = false;
   const Outcome rigid = run(rig, rig.skeleton, params);
