@@ -68,6 +68,10 @@ QString statusText(int joint, const SessionSnapshot& snapshot) {
                                 : QObject::tr("unplaced: %1").arg(reason);
       case JointFate::Control:
         return QObject::tr("control: follows its linked bone");
+      case JointFate::Predicted:
+        return QObject::tr(
+            "predicted: the mesh hides this limb (placed from the skeleton's "
+            "proportions)");
     }
   }
   if (!reason.isEmpty()) return QObject::tr("unmatched: %1").arg(reason);

@@ -66,6 +66,8 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
                 << " (" << u.reason << ")\n";
     for (const StageTime& t : session.stageTimes())
       std::cout << "  " << rigStageName(t.stage) << ": " << t.seconds * 1000 << " ms\n";
+    for (const auto& w : report["warnings"])
+      std::cerr << o->mesh << ": warning: " << w.get<std::string>() << std::endl;
     exitCode = kExitOk;
   });
 }

@@ -127,6 +127,8 @@ void addRigCommand(CLI::App& app, int& exitCode) {
                       ? std::string()
                       : ", " + std::to_string(character.clips.size()) + " clip(s)")
               << "\n";
+    for (const auto& w : report["warnings"])
+      std::cerr << o->mesh << ": warning: " << w.get<std::string>() << std::endl;
     exitCode = kExitOk;
   });
 }

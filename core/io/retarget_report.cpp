@@ -20,6 +20,8 @@ const char* fateName(JointFate fate) {
       return "followed";
     case JointFate::Control:
       return "control";
+    case JointFate::Predicted:
+      return "predicted";
   }
   return "?";
 }
@@ -84,6 +86,15 @@ nlohmann::json retargetReport(const RigSession& session) {
                       {"deform", r.skeleton.joints[j].deform},
                       {"fate", fateName(r.fate[j])}});
   report["joints"] = joints;
+  std::string predicted;
+  for (int j = 0; j < r.skeleton.size(); ++j)
+    if (r.fate[j] == JointFate::Predicted)
+      predicted += (predicted.empty() ? "" : ", ") + jointLabel(r.skeleton, j);
+  nlohmann::json warnings = nlohmann::json::array();
+  if (!predicted.empty())
+    warnings.push_back("the mesh hides limbs of the skeleton (a robe or a skirt?): " + predicted +
+                       " predicted from the skeleton's proportions, not placed in the mesh");
+  report["warnings"] = warnings;
   nlohmann::json links = nlohmann::json::array();
   for (const ControlLink& l : *session.controlLinks())
     links.push_back({{"control", jointLabel(source, l.control)},

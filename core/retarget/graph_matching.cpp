@@ -261,6 +261,15 @@ class Matcher {
       markSubtreeUnmatched(a, "below unmatched arc " + std::to_string(arcS));
   }
 
+  void markHiddenSubtree(int arcS) {
+    const std::size_t first = result_.unmatched.size();
+    markSubtreeUnmatched(arcS,
+                         "the mesh hides this limb (one mesh limb for a mirrored pair: a "
+                         "robe or a skirt); predicted from the skeleton's proportions");
+    for (std::size_t i = first; i < result_.unmatched.size(); ++i)
+      result_.unmatched[i].hidden = true;
+  }
+
   void record(int arcS, int level, const Candidate& c, MatchRule rule,
               const std::vector<Eigen::Vector3d>& prefix,
               std::vector<std::pair<int, std::pair<int, int>>>& next) {
@@ -286,8 +295,16 @@ class Matcher {
         const std::vector<int>& below = skeletonTree_.childArcs[childS];
         const int longest = *std::max_element(below.begin(), below.end(),
                                               [&](int a, int b) { return reach(a) < reach(b); });
+        // One mesh limb going on where the skeleton branches into a mirrored pair: the mesh
+        // hides the pair (legs in one skirt). The longest chain still follows the limb, so that
+        // the trunk above takes its share of it; placement then predicts both sides.
+        const bool hidesPair = in_.skeletonSymmetry->arcs[longest].tag == SymmetryTag::Axial;
+        match.hiddenPair = match.hiddenPair || hidesPair;
         for (int a : below)
-          if (a != longest) markSubtreeUnmatched(a, "the mesh limb ends before this branch");
+          if (a != longest && hidesPair)
+            markHiddenSubtree(a);
+          else if (a != longest)
+            markSubtreeUnmatched(a, "the mesh limb ends before this branch");
         match.extension.push_back(longest);
         handled_[longest] = 1;
         result_.matchOfArc[longest] = result_.matchOfArc[arcS];

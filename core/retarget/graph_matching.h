@@ -35,6 +35,9 @@ struct ArcMatch {
   /// limb ends (a leaf) where the skeleton still branches (a mitten hand against a rig with
   /// fingers), the longest chain below continues to the limb's end.
   std::vector<int> extension;
+  /// The extension went into one of a mirrored pair of skeleton limbs (legs in one skirt): the
+  /// mesh hides the pair, and placement predicts both (JointFate::Predicted).
+  bool hiddenPair = false;
   /// The 3D path the skeleton arc is placed along: the connectors' and meshArc's polylines
   /// joined, from the skeleton arc's start node to meshArc's far node.
   std::vector<Eigen::Vector3d> path;
@@ -46,6 +49,10 @@ struct ArcMatch {
 struct UnmatchedArc {
   int skeletonArc = -1;
   std::string reason;  ///< e.g. "no unused mesh arc at the node of 'B_Hand_Left'"
+  /// The mesh hides the limb: one mesh limb goes on where the skeleton branches into a mirrored
+  /// pair (legs inside a robe or a skirt), so neither side can take it. Placement predicts the
+  /// pair from the skeleton's proportions (retarget_skeleton.h, JointFate::Predicted).
+  bool hidden = false;
 };
 
 struct GraphMatching {

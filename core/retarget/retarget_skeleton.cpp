@@ -171,6 +171,50 @@ std::vector<Similarity> jointSimilarities(const SourcePose& src, const PlacedJoi
   return out;
 }
 
+/// Joints of the arcs a mesh hides (the extension into one of a mirrored pair, and its twins),
+/// placed about the joint they hang from by the skeleton's own offsets, scaled as the extension
+/// chain was placed along the hiding mesh limb. Returns the joints so placed.
+std::vector<int> predictHiddenPairs(const SourcePose& src, const SkeletonGraph& graph,
+                                    const GraphMatching& matching, PlacedJoints& placed) {
+  const Skeleton& s = src.s;
+  std::vector<char> hiddenArc(graph.graph.arcs.size(), 0);
+  for (const UnmatchedArc& u : matching.unmatched)
+    if (u.hidden && u.skeletonArc >= 0) hiddenArc[u.skeletonArc] = 1;
+  std::vector<int> predicted;
+  for (const ArcMatch& m : matching.matches) {
+    if (!m.hiddenPair || m.extension.empty()) continue;
+    const std::vector<int>& first = graph.graph.arcs[m.extension.front()].members;
+    if (first.empty()) continue;
+    const int b = first.front();  // the joint the pair hangs from (the arc's `from` joint)
+    if (!placed.head[b]) continue;
+    std::vector<char> mine(graph.graph.arcs.size(), 0);
+    for (int e : m.extension) mine[e] = 1;
+    // The scale: the extension chain's placed length (the dynamic programming placed it along
+    // the hiding limb in the skeleton's proportions) over its rest length.
+    double placedLength = 0, restLength = 0;
+    int previous = b;
+    for (int e : m.extension)
+      for (int j : graph.graph.arcs[e].members) {
+        if (j == previous || !placed.head[j]) continue;
+        placedLength += (*placed.head[j] - *placed.head[previous]).norm();
+        restLength += (src.globals[j].translation() - src.globals[previous].translation()).norm();
+        previous = j;
+      }
+    if (!(restLength > 0) || !(placedLength > 0)) continue;
+    const double k = placedLength / restLength;
+    const Eigen::Vector3d oldOrigin = src.globals[b].translation(), newOrigin = *placed.head[b];
+    for (int j = 0; j < s.size(); ++j) {
+      const int arc = graph.arcOfJoint[j];
+      if (j == b || arc < 0 || !(mine[arc] || hiddenArc[arc])) continue;
+      placed.head[j] = newOrigin + k * (src.globals[j].translation() - oldOrigin);
+      placed.tail[j] = newOrigin + k * (src.shapes[j].tail - oldOrigin);
+      placed.aim[j].reset();
+      predicted.push_back(j);
+    }
+  }
+  return predicted;
+}
+
 /// The new rest pose: placed heads, the others carried by their similarity; orientations
 /// turned by the similarity's rotation (bone roll kept); tails moved likewise.
 void rebuildRestPose(const SourcePose& src, const PlacedJoints& placed,
@@ -233,7 +277,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const SkeletonFrame frame = orientSkeleton(plans);
   locateBranchingJoints(plans, graph, matching, frame, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
-  const PlacedJoints placed = placeArcs(
+  PlacedJoints placed = placeArcs(
       plans, generations, {graph, matching, frame, params, virtualTop, headJoint, extent}, n);
   out.angleTerm = placed.angleTerm;
   out.lengthTerm = placed.lengthTerm;
@@ -241,8 +285,10 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   if (progress) progress->report("place", 0.7);
 
   const SourcePose src{s, globals, shapes, extent};
+  const std::vector<int> predicted = predictHiddenPairs(src, graph, matching, placed);
   const std::vector<Similarity> similarity =
       jointSimilarities(src, placed, links, matching.partial, out.fate);
+  for (int j : predicted) out.fate[j] = JointFate::Predicted;
   rebuildRestPose(src, placed, similarity, out.skeleton);
   if (progress) progress->report("place", 1.0);
   return out;

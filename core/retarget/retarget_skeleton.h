@@ -13,7 +13,11 @@ namespace rw {
 enum class JointFate {
   Placed,    ///< on a matched skeleton arc, placed along its mesh arc
   Followed,  ///< on an unmatched arc (or off the graph): moved with the nearest placed bone
-  Control    ///< a control bone, moved with its linked deform bone
+  Control,   ///< a control bone, moved with its linked deform bone
+  /// On a mirrored pair of limbs the mesh hides (legs in one skirt, graph_matching.h
+  /// UnmatchedArc::hidden): placed from the skeleton's proportions about the placed joint they
+  /// hang from, scaled as the trunk's chain down the hiding limb was.
+  Predicted
 };
 
 struct RetargetedSkeleton {

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "autorig/surface_probe.h"
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
 #include "support/implicit_meshes.h"
@@ -252,4 +253,57 @@ TEST(RetargetProcedural, ABellyHelperBoneTakesNoLeg) {
   for (int k = 0; k < 2; ++k)
     EXPECT_LT((jointPosition(placed, feet[k]) - animal.limbTips[k]).norm(), 0.25 * height)
         << feet[k];
+}
+
+// Issue 20: legs the mesh hides. A humanoid in a skirt down to the floor has one mesh limb below
+// the hips; the spine's chain goes on down it, and before, one leg ran down the skirt's middle
+// and the other followed off behind the body. Both are now predicted from the skeleton's
+// proportions about the placed hips: inside the skirt, each on its own side, marked predicted
+// in the joints and reported with the reason.
+TEST(RetargetProcedural, LegsHiddenInASkirtArePredictedOnTheirOwnSides) {
+  Creature robed = humanoidCreature();
+  for (int i = 0; i < 16; ++i) {
+    const double a = 2 * M_PI * i / 16;
+    robed.capsules.push_back({{0, 0.95, 0}, {0.28 * std::cos(a), 0.06, 0.28 * std::sin(a)}, 0.07});
+  }
+  const Mesh mesh = buildMesh(capsuleCreature(robed.capsules, 0.025));
+  const SurfaceProbe probe(mesh);
+  for (const char* file : {"/biped_simple.json", "/biped_production.json"}) {
+    Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + file);
+    ASSERT_TRUE(rig.ok()) << file;
+    const Skeleton& s = rig->skeleton;
+    const auto session = runRetarget(mesh, robed.headTop, s, "head");
+    ASSERT_TRUE(session->retargeted()) << file;
+    const RetargetedSkeleton& r = *session->retargeted();
+    const std::vector<Transform> placed = r.skeleton.restGlobals();
+    for (const char* side : {"L", "R"}) {
+      const double sign = std::string(side) == "L" ? 1.0 : -1.0;  // the character's left is +X
+      for (const char* bone : {"thigh", "shin", "foot"}) {
+        const int j = s.indexOf(std::string(bone) + "." + side);
+        ASSERT_GE(j, 0) << file << " " << bone << "." << side;
+        EXPECT_EQ(r.fate[j], JointFate::Predicted) << file << " " << s.joints[j].name;
+        const Vector3d p = placed[j].translation();
+        EXPECT_GT(sign * p.x(), 0.02) << file << " " << s.joints[j].name << " at " << p.transpose();
+        EXPECT_LT(std::abs(p.z()), 0.1)
+            << file << " " << s.joints[j].name << " at " << p.transpose();
+        // Inside the skirt: the surface is hit both up and down a vertical through the joint.
+        EXPECT_TRUE(probe.rayDistance(p, Vector3d::UnitY()) &&
+                    probe.rayDistance(p, -Vector3d::UnitY()))
+            << file << " " << s.joints[j].name << " at " << p.transpose();
+      }
+    }
+    // The hips stay placed on the trunk; the report says which joints were predicted and why.
+    EXPECT_EQ(r.fate[s.indexOf("hips")], JointFate::Placed) << file;
+    const nlohmann::json report = retargetReport(*session);
+    int predicted = 0;
+    for (const auto& joint : report["joints"]) predicted += joint["fate"] == "predicted";
+    EXPECT_GE(predicted, 6) << file;
+    bool hiddenReason = false;
+    for (const auto& u : report["unplaced"])
+      hiddenReason =
+          hiddenReason || u["reason"].get<std::string>().find("hides") != std::string::npos;
+    EXPECT_TRUE(hiddenReason) << report["unplaced"].dump();
+    ASSERT_TRUE(report.contains("warnings")) << file;
+    EXPECT_NE(report["warnings"].dump().find("predicted"), std::string::npos) << report["warnings"];
+  }
 }
