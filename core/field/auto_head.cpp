@@ -162,7 +162,7 @@ Expected<AutoHead> findHeadVertex(const Mesh& mesh, const AutoHeadParams& params
   if (ahead.pairs != behind.pairs && (ahead.pairs == 0 || behind.pairs == 0)) {
     head = ahead.pairs > behind.pairs ? &ahead : &behind;
     reason = "the end beyond the feet with paired ears or horns (" + std::to_string(head->pairs) +
-             " pairs, the other end none)";
+             (head->pairs == 1 ? " pair" : " pairs") + ", the other end none)";
   } else {
     head = ahead.profileTop >= behind.profileTop ? &ahead : &behind;
     const BodyEnd& other = head == &ahead ? behind : ahead;
