@@ -120,11 +120,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
     doc.skeleton = rig->skeleton;
     doc.meshPath = std::filesystem::absolute(options->mesh).string();
     // The rig file records the head as a file vertex (the first one welded into it).
-    for (int v = 0; v < int(character.mesh.weldedOfSource.size()); ++v)
-      if (character.mesh.weldedOfSource[v] == *head) {
-        doc.meshHeadVertex = v;
-        break;
-      }
+    if (const int v = character.mesh.firstSourceVertex(*head); v >= 0) doc.meshHeadVertex = v;
     doc.symmetryTags = rig->tags;
     doc.parameters["autorig"] = {
         {"class", bodyClassName(rig->bodyClass())},

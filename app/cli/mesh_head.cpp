@@ -13,12 +13,7 @@ Expected<int> resolveMeshHead(const Mesh& mesh, const std::string& spec, std::st
   Expected<AutoHead> head = findHeadVertex(mesh);
   if (!head) return head.error();
   autoReason = head->reason;
-  int fileVertex = head->vertex;  // the first file vertex welded into it, as rig files record
-  for (int v = 0; v < int(mesh.weldedOfSource.size()); ++v)
-    if (mesh.weldedOfSource[v] == head->vertex) {
-      fileVertex = v;
-      break;
-    }
+  const int fileVertex = mesh.firstSourceVertex(head->vertex);  // as rig files record it
   const Eigen::Vector3d& p = mesh.positions[head->vertex];
   std::cout << "mesh head: vertex " << fileVertex << " at (" << p.x() << ", " << p.y() << ", "
             << p.z() << ") (auto: " << head->reason << ")\n";

@@ -1,5 +1,7 @@
 #include "mesh/mesh.h"
 
+#include <algorithm>
+
 #include <OpenMesh/Core/System/omstream.hh>
 #include <array>
 #include <cmath>
@@ -116,6 +118,11 @@ Mesh buildMesh(SourceMesh source, double relativeWeldTolerance) {
   mesh.diagnostics = diagnoseTriangles(mesh.positions, mesh.triangles, collapsed);
   mesh.diagnostics.halfedgeDuplicatedVertices = duplicated;
   return mesh;
+}
+
+int Mesh::firstSourceVertex(int welded) const {
+  const auto it = std::find(weldedOfSource.begin(), weldedOfSource.end(), welded);
+  return it == weldedOfSource.end() ? -1 : int(it - weldedOfSource.begin());
 }
 
 }  // namespace rw

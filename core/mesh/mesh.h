@@ -62,6 +62,9 @@ class Mesh {
   Eigen::AlignedBox3d bounds() const;
   /// Length of the bounding-box diagonal: the unit of every relative tolerance ("size").
   double size() const { return bounds().diagonal().norm(); }
+  /// The first source (file) vertex welded into welded vertex `welded`, or -1: how rig files
+  /// and reports name a welded vertex.
+  int firstSourceVertex(int welded) const;
 };
 
 /// Relative weld tolerance: positions closer than this × size are one vertex (docs/data.md).

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "motion/control_follow.h"
 #include "util/best_rotation.h"
@@ -22,6 +23,8 @@ struct RestFrame {
   /// it moves with, else -1; and its offset in that joint's rest frame.
   std::vector<int> adoptiveParent;
   std::vector<Vec3> adoptiveOffset;
+  /// The order joints are placed in: parents first, the adopted trees after the body's.
+  std::vector<int> placeOrder;
 };
 
 RestFrame restOf(const Skeleton& s) {
@@ -41,6 +44,8 @@ RestFrame restOf(const Skeleton& s) {
   }
   r.adoptiveParent.assign(s.size(), -1);
   r.adoptiveOffset.assign(s.size(), Vec3::Zero());
+  r.placeOrder.resize(s.size());
+  std::iota(r.placeOrder.begin(), r.placeOrder.end(), 0);
   return r;
 }
 
@@ -66,6 +71,12 @@ void adoptOrphanTrees(const Skeleton& s, const BodyLayout& layout, RestFrame& re
     rest.adoptiveOffset[j] =
         rest.globalR[nearest].conjugate() * (rest.globalP[j] - rest.globalP[nearest]);
   }
+  std::vector<char> adopted(s.size(), 0);
+  for (int j = 0; j < s.size(); ++j)
+    adopted[j] =
+        rest.adoptiveParent[j] >= 0 || (s.joints[j].parent >= 0 && adopted[s.joints[j].parent]);
+  std::stable_partition(rest.placeOrder.begin(), rest.placeOrder.end(),
+                        [&](int j) { return !adopted[j]; });
 }
 
 /// Nearest mapped descendants of each target joint (no mapped joint in between).
@@ -498,21 +509,17 @@ PlantSchedule plantSchedule(const BodyLayout& sl, const BodyLayout& tl, bool han
 /// given, adds to each joint its offset's slide off its rest (sourceSlides).
 void placeChain(const Skeleton& target, const RestFrame& trest, int troot, const Quat* R,
                 const Vec3& rootPos, Vec3* P, const Vec3* slide = nullptr) {
-  std::vector<char> adopted(target.size(), 0);
-  for (int pass = 0; pass < 2; ++pass)
-    for (int j = 0; j < target.size(); ++j) {
-      const int p = target.joints[j].parent;
-      const int a = trest.adoptiveParent[j];
-      adopted[j] = a >= 0 || (p >= 0 && adopted[p]);
-      if (bool(adopted[j]) != (pass == 1)) continue;
-      if (j == troot)
-        P[j] = rootPos;
-      else if (a >= 0)
-        P[j] = P[a] + R[a] * trest.adoptiveOffset[j];
-      else
-        P[j] = p < 0 ? trest.localT[j] : Vec3(P[p] + R[p] * trest.localT[j]);
-      if (slide && j != troot) P[j] += slide[j];
-    }
+  for (int j : trest.placeOrder) {
+    const int p = target.joints[j].parent;
+    const int a = trest.adoptiveParent[j];
+    if (j == troot)
+      P[j] = rootPos;
+    else if (a >= 0)
+      P[j] = P[a] + R[a] * trest.adoptiveOffset[j];
+    else
+      P[j] = p < 0 ? trest.localT[j] : Vec3(P[p] + R[p] * trest.localT[j]);
+    if (slide && j != troot) P[j] += slide[j];
+  }
 }
 
 /// Joints whose clip slides them off their rest offsets: a limb's root translated in a walk (a
