@@ -27,6 +27,7 @@ nlohmann::json skinReport(const std::string& file, const BoneHeatReport& r) {
           {"deform_bones", r.deformBones},
           {"parts", r.components},
           {"solved_parts", r.solvedComponents},
+          {"pivot_parts", {{"parts", r.pivotParts}, {"vertices", r.pivotVertices}}},
           {"heated_vertices", r.heatedVertices},
           {"isolated_vertices", r.isolatedVertices},
           {"loose_parts", loose},

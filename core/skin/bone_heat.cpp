@@ -15,6 +15,7 @@
 #include "mesh/mesh_parts.h"
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
+#include "skin/pivot_parts.h"
 #include "skin/skin_eval.h"
 #include "skin/weight_tools.h"
 
@@ -446,6 +447,10 @@ void describeInNotes(BoneHeatReport& report) {
     l << vertices << " vertices) attached rigidly to their nearest bone(s)";
     report.notes.push_back(l.str());
   }
+  if (report.pivotParts > 0)
+    report.notes.push_back(std::to_string(report.pivotParts) + " round part(s) (" +
+                           std::to_string(report.pivotVertices) +
+                           " vertices: eyes) attached rigidly to the joint at their centre");
   if (report.isolatedVertices > 0)
     report.notes.push_back(std::to_string(report.isolatedVertices) +
                            " vertices in no triangle attached to their nearest bone");
@@ -460,6 +465,14 @@ void describeInNotes(BoneHeatReport& report) {
   if (!report.unweightedBones.empty())
     report.notes.push_back(std::to_string(report.unweightedBones.size()) +
                            " deform bone(s) got no weight (no vertex is nearest to them)");
+}
+
+/// The bones' heads (their joints' positions), in segment order.
+std::vector<Eigen::Vector3d> boneHeads(const std::vector<BoneSegment>& segments) {
+  std::vector<Eigen::Vector3d> heads;
+  heads.reserve(segments.size());
+  for (const BoneSegment& s : segments) heads.push_back(s.head);
+  return heads;
 }
 
 /// The nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
@@ -595,6 +608,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       attachRigidly({v}, "", false);
     }
 
+  const std::vector<int> pivotOf =
+      pivotOfRoundParts(parts, P, boneHeads(segments), size, params.pivotParts);
   const std::vector<double> area = mixedVoronoiAreas(n, T, P);
   for (size_t c = 0; c < componentVertices.size(); ++c) {
     if (progress) {
@@ -603,6 +618,12 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       if (progress->cancelled()) return Error{"cancelled"};
     }
     const std::vector<int>& vertices = componentVertices[c];
+    if (pivotOf[c] >= 0) {  // an eyeball: rigid on the joint at its centre (pivot_parts.h)
+      for (int v : vertices) weights[v] = {{pivotOf[c], 1.0}};
+      ++report.pivotParts;
+      report.pivotVertices += int(vertices.size());
+      continue;
+    }
     const PartSolve part = solvePartHeat(vertices, componentTriangles[c], P, T, heat, area, nearest,
                                          int(sources.all.size()), params, weights);
     report.heatedVertices += part.heated;

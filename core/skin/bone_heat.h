@@ -17,6 +17,7 @@
 //   * it works on the welded mesh (duplicate vertices along UV seams are one vertex), and gives
 //     each file vertex the weights of its welded vertex;
 //   * each connected part is solved on its own (a loose part would make the system singular);
+//   * a loose round part with a joint at its centre (an eyeball) is bound rigidly to that joint;
 //   * a part from which no bone is visible (eyes, buttons, a creature's loose little pieces, a
 //     shell outside the body) is attached rigidly to the bone(s) nearest to it, and reported;
 //   * non-manifold edges and flipped normals need nothing: the Laplacian is built from
@@ -38,6 +39,7 @@
 #include "mesh/mesh.h"
 #include "skeleton/skeleton.h"
 #include "skin/mirror_weights.h"
+#include "skin/pivot_parts.h"
 #include "skin/skin_weights.h"
 #include "skin/weight_islands.h"
 #include "skin/weight_limits.h"
@@ -125,6 +127,9 @@ struct BoneHeatParams {
   /// Stray pieces of a bone's region (skin of one part nearest to a bone of the part resting
   /// in it) take the weights around them (skin/weight_islands.h).
   WeightIslandParams islands;
+  /// Loose round parts with a joint at their centre (eyeballs) move rigidly with that joint's
+  /// bone (skin/pivot_parts.h).
+  PivotPartParams pivotParts;
   MirrorParams mirror;
   WeightLimitParams limits;
 };
@@ -141,6 +146,8 @@ struct BoneHeatReport {
   int deformBones = 0;
   int components = 0;        ///< connected parts of the welded mesh (isolated vertices excluded)
   int solvedComponents = 0;  ///< parts solved by heat diffusion
+  int pivotParts = 0;        ///< round parts bound to the joint at their centre (eyeballs)
+  int pivotVertices = 0;     ///< welded vertices in them
   int heatedVertices = 0;    ///< vertices with H > 0 (visible nearest bone)
   int isolatedVertices = 0;  ///< welded vertices in no triangle (attached to the nearest bone)
   std::vector<LoosePart> looseParts;

@@ -38,6 +38,39 @@ SourceMesh closedBar(double x0, double x1, double r, int rings, int sides) {
   return m;
 }
 
+SourceMesh uvSphere(const Eigen::Vector3d& centre, double r, int rings, int sides, double cutZ) {
+  SourceMesh m;
+  std::vector<int> ring(std::size_t(rings + 1) * std::size_t(sides), -1);
+  auto point = [&](int i, int s) {  // latitude from +z (i = 0) to -z (i = rings)
+    const double polar = M_PI * i / rings, a = 2 * M_PI * s / sides;
+    return Eigen::Vector3d(centre + r * Eigen::Vector3d(std::sin(polar) * std::cos(a),
+                                                        std::sin(polar) * std::sin(a),
+                                                        std::cos(polar)));
+  };
+  auto id = [&](int i, int s) {
+    if (i == 0) s = 0;  // the pole is one vertex
+    if (i == rings) s = 0;
+    int& v = ring[std::size_t(i) * std::size_t(sides) + std::size_t(s % sides)];
+    if (v < 0) {
+      v = int(m.positions.size());
+      m.positions.push_back(point(i, s));
+    }
+    return v;
+  };
+  for (int i = 0; i < rings; ++i) {
+    if (std::cos(M_PI * (i + 1) / rings) < cutZ - 1e-9) break;  // behind the cut
+    for (int s = 0; s < sides; ++s) {
+      const int a = id(i, s), b = id(i + 1, s), c = id(i + 1, s + 1), d = id(i, s + 1);
+      if (a != d) m.triangles.emplace_back(a, b, d);
+      if (b != c) m.triangles.emplace_back(d, b, c);
+    }
+  }
+  m.triangleMaterial.assign(m.triangles.size(), 0);
+  m.materialNames = {"sphere"};
+  m.parts.push_back({"sphere", 0, int(m.positions.size()), 0, int(m.triangles.size()), 0});
+  return m;
+}
+
 Joint makeJoint(const std::string& name, int parent, const Skeleton& skeleton,
                 const Eigen::Vector3d& head, const Eigen::Vector3d& tail) {
   Joint j;

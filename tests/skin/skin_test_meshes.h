@@ -10,6 +10,11 @@ namespace rw::test {
 /// When x0 = −x1 and rings is even it is exactly symmetric across x = 0.
 SourceMesh closedBar(double x0, double x1, double r, int rings, int sides);
 
+/// Closed UV sphere (`rings` latitude bands, `sides` around, pole vertices), optionally only the
+/// cap in front of the plane z = centre.z + cutZ · r (a modelled eyeball's visible part).
+SourceMesh uvSphere(const Eigen::Vector3d& centre, double r, int rings = 12, int sides = 16,
+                    double cutZ = -1.0);
+
 /// A joint at `head` (character space) with identity rotation and an explicit tail.
 Joint makeJoint(const std::string& name, int parent, const Skeleton& skeleton,
                 const Eigen::Vector3d& head, const Eigen::Vector3d& tail);
