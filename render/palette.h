@@ -28,6 +28,8 @@ inline const QColor kGraphNode{245, 245, 245};
 /// Head-node markers: the mesh head (picked on the surface) and the skeleton head joint.
 inline const QColor kMeshHead{80, 230, 120};
 inline const QColor kSkeletonHead{230, 90, 230};
+/// Joints placed by hand (joint editing's pins).
+inline const QColor kPinned{250, 200, 60};
 /// The selected bone (Blender's active-bone light blue-white).
 inline const QColor kSelectedBone{190, 235, 255};
 

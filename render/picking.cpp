@@ -22,6 +22,33 @@ Ray rayThroughPixel(const Camera& camera, double x, double y) {
   return {nearPoint, (farPoint - nearPoint).normalized()};
 }
 
+std::optional<Eigen::Vector3d> centreAlongRay(const Mesh& mesh, const Ray& ray) {
+  std::vector<double> hits;
+  for (const Eigen::Vector3i& tri : mesh.triangles) {
+    const Eigen::Vector3d& a = mesh.positions[tri[0]];
+    const Eigen::Vector3d e1 = mesh.positions[tri[1]] - a, e2 = mesh.positions[tri[2]] - a;
+    const Eigen::Vector3d p = ray.direction.cross(e2);
+    const double det = e1.dot(p);
+    if (std::abs(det) < 1e-14) continue;
+    const Eigen::Vector3d s = ray.origin - a;
+    const double u = s.dot(p) / det;
+    if (u < 0.0 || u > 1.0) continue;
+    const Eigen::Vector3d q = s.cross(e1);
+    const double v = ray.direction.dot(q) / det;
+    if (v < 0.0 || u + v > 1.0) continue;
+    const double distance = e2.dot(q) / det;
+    if (distance > 0.0) hits.push_back(distance);
+  }
+  std::sort(hits.begin(), hits.end());
+  // A ray through a shared edge or vertex hits each triangle there: such hits are one crossing.
+  const double size = mesh.size();
+  const auto last = std::unique(hits.begin(), hits.end(),
+                                [&](double a, double b) { return b - a <= 1e-9 * size; });
+  hits.erase(last, hits.end());
+  if (hits.size() < 2) return std::nullopt;
+  return ray.origin + 0.5 * (hits[0] + hits[1]) * ray.direction;
+}
+
 std::optional<MeshHit> pickMesh(const Mesh& mesh, const Ray& ray) {
   // Möller–Trumbore over every welded triangle: a few ms at 100K triangles, and a click is rare.
   MeshHit best;

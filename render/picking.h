@@ -31,6 +31,12 @@ struct MeshHit {
 /// First welded triangle the ray hits (both sides count: open meshes are seen from inside).
 std::optional<MeshHit> pickMesh(const Mesh& mesh, const Ray& ray);
 
+/// The middle of the part of the body the ray passes through first: the midpoint of its first
+/// two surface hits (where it enters and leaves). Joint editing's "snap to the mesh's centre":
+/// a joint clicked or moved onto the surface goes inside the limb under the cursor. Empty when
+/// the ray hits the surface fewer than twice.
+std::optional<Eigen::Vector3d> centreAlongRay(const Mesh& mesh, const Ray& ray);
+
 /// Index of the point whose projection is nearest to (x, y), within `radiusPixels`; -1 if none.
 /// Segments (head, tail pairs) count along their whole length, so a click on a bone's middle
 /// picks it, and as wide as the drawn octahedral bone (boneHalfWidth) on screen: a click

@@ -28,6 +28,7 @@
 
 #include "character.h"
 #include "character_loader.h"
+#include "joint_dock.h"
 #include "outliner_dock.h"
 #include "parameter_dock.h"
 #include "rig_products.h"
@@ -220,6 +221,19 @@ void MainWindow::createDocks() {
   connect(viewport_, &ViewportWidget::meshHeadPicked, this, &MainWindow::setMeshHead);
   connect(viewport_, &ViewportWidget::skeletonHeadPicked, this, &MainWindow::setSkeletonHead);
 
+  jointDock_ = new JointDock(this);
+  auto* jointDock = new QDockWidget(tr("Joint"), this);
+  jointDock->setObjectName(QStringLiteral("jointDock"));
+  jointDock->setWidget(jointDock_);
+  // A tab beside the outliner (where joints are picked): a third dock in the column would make
+  // the window taller than a 700-pixel screen allows.
+  tabifyDockWidget(outlinerDock, jointDock);
+  outlinerDock->raise();
+  connect(jointDock_, &JointDock::positionEdited, this, &MainWindow::moveJoint);
+  connect(jointDock_, &JointDock::snapRequested, this, &MainWindow::snapJointToCentre);
+  connect(jointDock_, &JointDock::unpinRequested, this, &MainWindow::unpinJoint);
+  connect(viewport_, &ViewportWidget::jointMoved, this, &MainWindow::moveJoint);
+
   timeline_ = new TimelineWidget(this);
   auto* timelineDock = new QDockWidget(tr("Timeline"), this);
   timelineDock->setObjectName(QStringLiteral("timelineDock"));
@@ -309,6 +323,11 @@ void MainWindow::createMenus() {
        ViewportTool::MeshHead, Qt::Key_H},
       {tr("Skeleton Head"), tr("Click a bone: its joint becomes the skeleton head node (J)"),
        ViewportTool::SkeletonHead, Qt::Key_J},
+      {tr("Move"),
+       tr("Move the selected joint of the retargeted rig (W): drag the ring in the view plane or "
+          "an arrow along its axis (X, Y, Z while dragging), Ctrl+click the mesh to put it in the "
+          "middle of the limb there. A moved joint is pinned: placement keeps it"),
+       ViewportTool::Move, Qt::Key_W},
   };
   for (const Tool& t : toolList) {
     QAction* action = tools->addAction(t.text);
@@ -318,7 +337,12 @@ void MainWindow::createMenus() {
     action->setChecked(t.tool == ViewportTool::Select);
     toolGroup->addAction(action);
     const ViewportTool tool = t.tool;
-    connect(action, &QAction::triggered, viewport_, [this, tool] { viewport_->setTool(tool); });
+    connect(action, &QAction::triggered, viewport_, [this, tool] {
+      viewport_->setTool(tool);
+      // Moving joints brings the Joint panel (numbers, Snap to Centre, Unpin) to the front.
+      if (tool == ViewportTool::Move)
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("jointDock"))) dock->raise();
+    });
   }
   tools->addSeparator();
   tools->addAction(tr("Auto Heads"), this, &MainWindow::suggestHeads)
@@ -347,6 +371,12 @@ void MainWindow::createMenus() {
       ->setToolTip(tr("Grow a biped, quadruped or generic skeleton from the mesh's harmonic "
                       "graph (Aujay 2007) when you have no skeleton to retarget"));
   rig->addAction(tr("Reset Parameters"), parameters_, &ParameterDock::resetToDefaults);
+  rig->addSeparator();
+  rig->addAction(tr("Snap Joint to Centre"), this,
+                 [this] { snapJointToCentre(viewport_->selectedJoint()); })
+      ->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_S));
+  rig->addAction(tr("Unpin Joint"), this, [this] { unpinJoint(viewport_->selectedJoint()); })
+      ->setShortcut(QKeySequence(Qt::ALT | Qt::Key_W));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* frame = view->addAction(tr("&Frame All"), viewport_, &ViewportWidget::frameAll);

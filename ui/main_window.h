@@ -35,6 +35,7 @@ struct Character;
 namespace rw::ui {
 
 class CharacterLoader;
+class JointDock;
 class OutlinerDock;
 class ParameterDock;
 class RigProductsJob;
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow {
   ParameterDock* parameterDock() const { return parameters_; }
   OutlinerDock* outliner() const { return outliner_; }
   TimelineWidget* timeline() const { return timeline_; }
+  JointDock* jointDock() const { return jointDock_; }
   QUndoStack* undoStack() const { return undo_; }
   SessionRunner* sessionRunner() const { return runner_; }
 
@@ -137,6 +139,12 @@ class MainWindow : public QMainWindow {
   void autoSkeleton();
   void setDisplayLevel(int level);
   void setSelectedJoint(int joint);
+  /// Joint editing (undoable, one step each): puts a joint of the retargeted rig at `position`
+  /// and pins it there (placement re-runs around it); unpins it; moves it to the middle of the
+  /// mesh along the view through it.
+  void moveJoint(int joint, const Eigen::Vector3d& position);
+  void unpinJoint(int joint);
+  void snapJointToCentre(int joint);
   /// Plays the clip of that name; the choice is kept (by name) when the clips are remade.
   void pickClip(const QString& name);
   bool writeAutosave();
@@ -181,6 +189,9 @@ class MainWindow : public QMainWindow {
   void updateStillFrames();
   void updateOverlay();
   void updateSkeletonView();
+  /// Joint editing follows what is shown: on for a retargeted rig at rest, the pins marked,
+  /// the Joint panel showing the selected joint.
+  void updateJointEditing();
   void updateTimeline();
   void showTime(double seconds);
   /// The document changed (an edit, its undo or redo): show it and re-run the pipeline.
@@ -197,6 +208,7 @@ class MainWindow : public QMainWindow {
   ParameterDock* parameters_ = nullptr;
   OutlinerDock* outliner_ = nullptr;
   TimelineWidget* timeline_ = nullptr;
+  JointDock* jointDock_ = nullptr;
   QUndoStack* undo_ = nullptr;
   CharacterLoader* loader_ = nullptr;
   CharacterLoader* skeletonLoader_ = nullptr;

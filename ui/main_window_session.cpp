@@ -13,15 +13,18 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
 
 #include "background_priority.h"
 #include "character.h"
 #include "character_loader.h"
 #include "io/export/export_character.h"
+#include "joint_dock.h"
 #include "main_window.h"
 #include "outliner_dock.h"
 #include "parameter_dock.h"
+#include "picking.h"
 #include "rig_products.h"
 #include "session_runner.h"
 #include "timeline_widget.h"
@@ -199,6 +202,7 @@ void MainWindow::updateSkeletonView() {
   }
   outliner_->setSelectedJoint(viewport_->selectedJoint());
   viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
+  updateJointEditing();
 }
 
 std::vector<std::shared_ptr<const AnimationClip>> MainWindow::playableClips() const {
@@ -264,6 +268,77 @@ void MainWindow::setDisplayLevel(int level) {
 void MainWindow::setSelectedJoint(int joint) {
   viewport_->setSelectedJoint(joint);
   outliner_->setSelectedJoint(viewport_->selectedJoint());
+  updateJointEditing();
+}
+
+void MainWindow::updateJointEditing() {
+  const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  const bool editable = document_->retarget() && snapshot_ && snapshot_->retargeted && shown &&
+                        shown.get() == &snapshot_->retargeted->skeleton;
+  viewport_->setJointEditing(editable);
+  std::vector<int> pinned;
+  for (const JointPin& pin : document_->params().placement.pins) pinned.push_back(pin.joint);
+  viewport_->setPinnedJoints(editable ? pinned : std::vector<int>());
+  const int joint = viewport_->selectedJoint();
+  if (!shown || joint < 0 || joint >= shown->size()) {
+    jointDock_->showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
+    return;
+  }
+  const bool isPinned = std::find(pinned.begin(), pinned.end(), joint) != pinned.end();
+  jointDock_->showJoint(joint, QString::fromStdString(shown->joints[joint].name),
+                        shown->restGlobals()[joint].translation(), isPinned, editable);
+}
+
+// --- Joint editing -------------------------------------------------------------------------
+
+void MainWindow::moveJoint(int joint, const Eigen::Vector3d& position) {
+  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  if (!viewport_->jointEditing() || !source || joint < 0 || joint >= source->size() ||
+      !position.allFinite())
+    return;
+  RigParams params = document_->params();
+  std::vector<JointPin>& pins = params.placement.pins;
+  pins.erase(
+      std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) { return p.joint == joint; }),
+      pins.end());
+  pins.push_back({joint, position});
+  undo_->push(SetParamsCommand::named(
+      document_, tr("Move %1").arg(QString::fromStdString(source->joints[joint].name)),
+      document_->params(), params));
+}
+
+void MainWindow::unpinJoint(int joint) {
+  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  RigParams params = document_->params();
+  std::vector<JointPin>& pins = params.placement.pins;
+  const auto kept =
+      std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) { return p.joint == joint; });
+  if (kept == pins.end() || !source || joint >= source->size()) return;
+  pins.erase(kept, pins.end());
+  undo_->push(SetParamsCommand::named(
+      document_, tr("Unpin %1").arg(QString::fromStdString(source->joints[joint].name)),
+      document_->params(), params));
+}
+
+void MainWindow::snapJointToCentre(int joint) {
+  const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  if (!viewport_->jointEditing() || !character() || !shown || joint < 0 || joint >= shown->size())
+    return;
+  // Along the view through the joint: the middle of the limb the artist sees it in.
+  const Eigen::Vector3d at = shown->restGlobals()[joint].translation();
+  const render::Camera& camera = viewport_->camera();
+  render::Ray ray;
+  ray.direction = camera.orthographic() ? Eigen::Vector3d(-camera.backward())
+                                        : Eigen::Vector3d((at - camera.eye()).normalized());
+  ray.origin = at - 2.0 * (at - camera.eye()).norm() * ray.direction;
+  const std::optional<Eigen::Vector3d> centre = render::centreAlongRay(character()->mesh, ray);
+  if (!centre) {
+    setMessage(tr("No mesh around %1 along the view: nothing to snap to")
+                   .arg(QString::fromStdString(shown->joints[joint].name)),
+               true);
+    return;
+  }
+  moveJoint(joint, *centre);
 }
 
 // --- Undoable edits ------------------------------------------------------------------------
@@ -308,6 +383,7 @@ void MainWindow::showHeadsEdited() {
 
 void MainWindow::showParamsEdited(const RigParams& params) {
   parameters_->setParams(params);
+  updateJointEditing();
   markDirty();
   requestRun();
 }

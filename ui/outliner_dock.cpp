@@ -72,6 +72,8 @@ QString statusText(int joint, const SessionSnapshot& snapshot) {
         return QObject::tr(
             "predicted: the mesh hides this limb (placed from the skeleton's "
             "proportions)");
+      case JointFate::Pinned:
+        return QObject::tr("pinned: moved by hand (its arc is placed around it)");
     }
   }
   if (!reason.isEmpty()) return QObject::tr("unmatched: %1").arg(reason);

@@ -57,6 +57,37 @@ bool paramsFromJson(const json& j, JsonFields& f, RigParams& p) {
          number("lengthThreshold", 0.0, 1.0, p.mesh.symmetry.lengthThreshold);
 }
 
+json pinsToJson(const std::vector<ProjectPin>& pins) {
+  json out = json::array();
+  for (const ProjectPin& pin : pins)
+    out.push_back({{"joint", pin.joint.toStdString()},
+                   {"position", {pin.position.x(), pin.position.y(), pin.position.z()}}});
+  return out;
+}
+
+/// "pins": [{"joint": NAME, "position": [x, y, z]}, ...]: joints placed by hand.
+bool pinsFromJson(const json& j, JsonFields& f, std::vector<ProjectPin>& pins) {
+  if (!j.is_array()) return f.fail("pins", "not an array");
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string where = "pins[" + std::to_string(i) + "]";
+    if (!f.object(j[i], where)) return false;
+    ProjectPin pin;
+    std::string name;
+    const json* joint = JsonFields::field(j[i], "joint");
+    if (!joint) return f.fail(where + ".joint", "missing");
+    if (!f.name(*joint, where + ".joint", name)) return false;
+    pin.joint = QString::fromStdString(name);
+    const json* position = JsonFields::field(j[i], "position");
+    if (!position || !position->is_array() || position->size() != 3)
+      return f.fail(where + ".position", "not three numbers");
+    for (int a = 0; a < 3; ++a)
+      if (!f.number((*position)[std::size_t(a)], where + ".position", -1e9, 1e9, pin.position[a]))
+        return false;
+    pins.push_back(pin);
+  }
+  return true;
+}
+
 /// The header: a project of this format and version.
 bool readProjectHeader(const json& j, JsonFields& f) {
   if (!f.object(j, "top level")) return false;
@@ -92,6 +123,8 @@ bool readProjectFields(const json& j, const QDir& dir, JsonFields& f, Project& p
   }
   if (const json* params = JsonFields::field(j, "parameters"))
     if (!paramsFromJson(*params, f, project.params)) return false;
+  if (const json* pins = JsonFields::field(j, "pins"))
+    if (!pinsFromJson(*pins, f, project.pins)) return false;
   if (const json* retarget = JsonFields::field(j, "retarget"))
     if (!f.boolean(*retarget, "retarget", project.retarget)) return false;
   if (const json* level = JsonFields::field(j, "displayLevel"))
@@ -128,6 +161,7 @@ Status writeProject(const Project& project, const QString& path) {
       {"skeletonHead",
        project.skeletonHead.isEmpty() ? json(nullptr) : json(project.skeletonHead.toStdString())},
       {"parameters", paramsToJson(project.params)},
+      {"pins", pinsToJson(project.pins)},
       {"retarget", project.retarget},
       {"displayLevel", project.displayLevel}};
   return writeFileAtomically(path.toStdString(), j.dump(2) + "\n");

@@ -4,8 +4,10 @@
 // reopen a session exactly. Paths are stored relative to the project file when they sit beside
 // or below it, so a project folder can move; others stay absolute. Writes are atomic; reading
 // names the file and the field in its errors.
+#include <Eigen/Core>
 #include <QString>
 #include <string>
+#include <vector>
 
 #include "session/rig_session.h"
 #include "util/expected.h"
@@ -15,13 +17,21 @@ namespace rw::ui {
 inline constexpr const char* kProjectFormat = "rigwright-project";
 inline constexpr int kProjectVersion = 1;
 
+/// A joint placed by hand, by name (joint indices belong to one skeleton file).
+struct ProjectPin {
+  QString joint;
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();
+  bool operator==(const ProjectPin&) const = default;
+};
+
 struct Project {
   QString meshPath;      ///< absolute once read
   QString skeletonPath;  ///< empty: the mesh file's own skeleton
   QString motionPath;    ///< empty: none
   int meshHead = -1;     ///< welded vertex; -1 = auto
   QString skeletonHead;  ///< joint name; empty = auto
-  RigParams params;
+  RigParams params;      ///< without pins: those are `pins`, by name
+  std::vector<ProjectPin> pins;
   bool retarget = false;  ///< the skeleton was retargeted into the mesh
   int displayLevel = -1;  ///< graph overlay level; -1 = the coarsest
   bool operator==(const Project&) const = default;

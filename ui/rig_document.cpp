@@ -47,12 +47,14 @@ void RigDocument::openMesh(InputFile mesh, bool keepOtherInputs) {
   mesh_ = std::move(mesh);
   retarget_ = false;
   meshHead_ = skeletonHead_ = -1;
+  params_.placement.pins.clear();  // they were put in the previous character
   if (!keepOtherInputs) clearSkeletonAndMotion();
 }
 
 void RigDocument::openSkeletonFile(InputFile skeleton) {
   skeletonFile_ = std::move(skeleton);
   skeletonHead_ = -1;
+  params_.placement.pins.clear();  // joints of the previous skeleton
 }
 
 void RigDocument::openMotion(InputFile motion) {
@@ -78,7 +80,13 @@ QString RigDocument::restoreProject(const Project& project) {
     skeletonHead = skeleton->indexOf(project.skeletonHead.toStdString());
     if (skeletonHead < 0) missing = project.skeletonHead;
   }
-  restore(project.meshHead, skeletonHead, project.params);
+  RigParams params = project.params;
+  params.placement.pins.clear();
+  for (const ProjectPin& pin : project.pins) {
+    const int joint = skeleton ? skeleton->indexOf(pin.joint.toStdString()) : -1;
+    if (joint >= 0) params.placement.pins.push_back({joint, pin.position});
+  }
+  restore(project.meshHead, skeletonHead, params);
   retarget_ = project.retarget && skeleton;
   return missing;
 }
@@ -93,6 +101,10 @@ Project RigDocument::project() const {
   if (skeleton && skeletonHead_ >= 0 && skeletonHead_ < skeleton->size())
     p.skeletonHead = QString::fromStdString(skeleton->joints[skeletonHead_].name);
   p.params = params_;
+  p.params.placement.pins.clear();
+  for (const JointPin& pin : params_.placement.pins)
+    if (skeleton && pin.joint >= 0 && pin.joint < skeleton->size())
+      p.pins.push_back({QString::fromStdString(skeleton->joints[pin.joint].name), pin.position});
   p.retarget = retarget_;
   return p;
 }

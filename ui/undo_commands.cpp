@@ -21,6 +21,13 @@ SetParamsCommand::SetParamsCommand(RigDocument* document, const QString& key, co
       before_(before),
       after_(after) {}
 
+SetParamsCommand* SetParamsCommand::named(RigDocument* document, const QString& text,
+                                          const RigParams& before, const RigParams& after) {
+  auto* command = new SetParamsCommand(document, QStringLiteral("reset"), text, before, after);
+  command->setText(text);  // "reset" keys never merge
+  return command;
+}
+
 void SetParamsCommand::undo() {
   if (document_) document_->setParams(before_);
 }

@@ -38,6 +38,9 @@ class SetParamsCommand : public QUndoCommand {
   /// `label` is how the user knows it (the undo history reads "Change <label>").
   SetParamsCommand(RigDocument* document, const QString& key, const QString& label,
                    const RigParams& before, const RigParams& after);
+  /// An edit the history names itself (`text`: "Move shin.L"); never merges.
+  static SetParamsCommand* named(RigDocument* document, const QString& text,
+                                 const RigParams& before, const RigParams& after);
 
   void undo() override;
   void redo() override;

@@ -6,6 +6,7 @@
 #include <QSize>
 #include <QtGlobal>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "camera.h"
@@ -13,6 +14,7 @@
 #include "mesh_draw_data.h"
 #include "mesh_renderer.h"
 #include "skeleton/skeleton.h"
+#include "translate_gizmo.h"
 
 namespace rw::ui {
 
@@ -52,6 +54,9 @@ struct ViewportFrame {
   /// Painted over the image (the overlay only when shown).
   std::shared_ptr<const render::GraphOverlay> overlay;
   std::vector<render::HeadMarker> markers;
+  /// The Move tool's gizmo on the selected joint (always on top), and the handle being dragged.
+  std::optional<render::TranslateGizmo> gizmo;
+  render::GizmoHandle gizmoActive = render::GizmoHandle::None;
 };
 
 }  // namespace rw::ui

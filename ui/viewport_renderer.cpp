@@ -224,7 +224,7 @@ void ViewportRenderer::drawLayers(const ViewportFrame& frame) {
 
   // The graph overlay and the head markers, painted over the GL image.
   const bool overlay = frame.overlay && !frame.overlay->empty();
-  if (overlay || !frame.markers.empty()) {
+  if (overlay || !frame.markers.empty() || frame.gizmo) {
     gl_->glDisable(GL_DEPTH_TEST);
     gl_->glDisable(GL_STENCIL_TEST);
     QOpenGLPaintDevice device(frame.size);
@@ -232,6 +232,8 @@ void ViewportRenderer::drawLayers(const ViewportFrame& frame) {
     QPainter painter(&device);
     render::paintGraphOverlay(painter, frame.camera,
                               overlay ? *frame.overlay : render::GraphOverlay{}, frame.markers);
+    if (frame.gizmo)
+      render::paintTranslateGizmo(painter, frame.camera, *frame.gizmo, frame.gizmoActive);
   }
 }
 

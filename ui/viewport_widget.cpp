@@ -233,6 +233,8 @@ void ViewportWidget::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
   if (changed) {
     pose_.clear();
     if (skeleton_ && selectedJoint_ >= skeleton_->size()) selectedJoint_ = -1;
+    // A moved joint's result has arrived (or the rig was replaced): draw what it is now.
+    if (drag_ != Drag::MoveJoint) movePreview_.reset();
   }
   bonesDirty_ = weightsDirty_ = poseDirty_ = true;
   updateBounds();
@@ -397,9 +399,90 @@ QWindow* ViewportWidget::surfaceWindow() const {
   return surface_;
 }
 
+void ViewportWidget::setJointEditing(bool on) {
+  if (on == jointEditing_) return;
+  jointEditing_ = on;
+  if (!on && drag_ == Drag::MoveJoint) drag_ = Drag::None;
+  if (!on) movePreview_.reset();
+  bonesDirty_ = true;
+  redraw();
+}
+
+void ViewportWidget::setPinnedJoints(std::vector<int> joints) {
+  if (joints == pinnedJoints_) return;
+  pinnedJoints_ = std::move(joints);
+  redraw();
+}
+
+std::optional<render::TranslateGizmo> ViewportWidget::gizmo() const {
+  if (tool_ != ViewportTool::Move || !jointEditing_ || !skeleton_ || !bonesVisible_ ||
+      selectedJoint_ < 0 || selectedJoint_ >= skeleton_->size() || !pose_.empty())
+    return std::nullopt;
+  render::TranslateGizmo g;
+  g.origin = movePreview_ ? *movePreview_
+                          : Eigen::Vector3d(skeleton_->restGlobals()[selectedJoint_].translation());
+  return g;
+}
+
+bool ViewportWidget::beginJointDrag(QPoint at) {
+  const std::optional<render::TranslateGizmo> g = gizmo();
+  if (!g) return false;
+  const render::GizmoHandle handle = render::gizmoHandleAt(camera_, *g, at.x(), at.y());
+  if (handle == render::GizmoHandle::None) return false;
+  moveHandle_ = handle;
+  moveGrab_ = Eigen::Vector2d(at.x(), at.y());
+  moveStart_ = g->origin;
+  return true;
+}
+
+void ViewportWidget::updateJointDrag(QPoint at) {
+  const std::optional<Eigen::Vector3d> p =
+      render::dragGizmo(camera_, moveStart_, moveHandle_, moveGrab_, at.x(), at.y());
+  if (!p || !p->allFinite()) return;
+  movePreview_ = *p;
+  bonesDirty_ = true;
+  redraw();
+}
+
+void ViewportWidget::snapJointToCentre(QPoint at) {
+  if (!gizmo() || !character_ || character_->mesh.empty()) return;
+  const render::Ray ray = render::rayThroughPixel(camera_, at.x(), at.y());
+  const std::optional<Eigen::Vector3d> centre = render::centreAlongRay(character_->mesh, ray);
+  if (!centre) return;
+  movePreview_ = *centre;
+  bonesDirty_ = true;
+  redraw();
+  emit jointMoved(selectedJoint_, *centre);
+}
+
+std::shared_ptr<const Skeleton> ViewportWidget::drawnSkeleton() const {
+  if (!skeleton_ || skeleton_->empty()) return nullptr;
+  if (pose_.size() == skeleton_->joints.size())
+    return std::make_shared<const Skeleton>(render::posedSkeleton(*skeleton_, pose_));
+  if (!movePreview_ || selectedJoint_ < 0 || selectedJoint_ >= skeleton_->size()) return skeleton_;
+  // The rest pose with the dragged joint moved alone: its children stay where they are, and a
+  // parent bone ending on it follows it (as a joint moved in Blender's edit mode).
+  auto moved = std::make_shared<Skeleton>(*skeleton_);
+  std::vector<Transform> globals = skeleton_->restGlobals();
+  const int j = selectedJoint_;
+  const Eigen::Vector3d before = globals[j].translation();
+  globals[j].translation() = *movePreview_;
+  Joint& joint = moved->joints[j];
+  joint.restLocal = joint.parent >= 0 ? globals[joint.parent].inverse() * globals[j] : globals[j];
+  for (int c : skeleton_->children(j))
+    moved->joints[c].restLocal = globals[j].inverse() * globals[c];
+  if (joint.parent >= 0) {
+    std::optional<Eigen::Vector3d>& tail = moved->joints[joint.parent].tail;
+    if (tail && (*tail - before).norm() < 1e-9 * (1.0 + before.norm())) tail = *movePreview_;
+  }
+  return moved;
+}
+
 void ViewportWidget::setTool(ViewportTool tool) {
   tool_ = tool;
-  const Qt::CursorShape cursor = tool == ViewportTool::Select ? Qt::ArrowCursor : Qt::CrossCursor;
+  const Qt::CursorShape cursor = tool == ViewportTool::Select || tool == ViewportTool::Move
+                                     ? Qt::ArrowCursor
+                                     : Qt::CrossCursor;
   setCursor(cursor);
   surface_->setCursor(cursor);
 }
@@ -469,12 +552,7 @@ ViewportFrame ViewportWidget::buildFrame() {
   if (bonesDirty_) {
     bonesDirty_ = false;
     ++bonesVersion_;
-    frameSkeleton_.reset();
-    if (skeleton_ && !skeleton_->empty())
-      frameSkeleton_ =
-          pose_.size() == skeleton_->joints.size()
-              ? std::make_shared<const Skeleton>(render::posedSkeleton(*skeleton_, pose_))
-              : skeleton_;
+    frameSkeleton_ = drawnSkeleton();
   }
   if (poseDirty_) {
     poseDirty_ = false;
@@ -511,6 +589,15 @@ ViewportFrame ViewportWidget::buildFrame() {
     frame.markers.push_back({currentGlobals()[skeletonHead_].translation(),
                              render::palette::kSkeletonHead,
                              QString::fromStdString(skeleton_->joints[skeletonHead_].name)});
+  // Joints placed by hand, and the Move tool's gizmo.
+  if (frameSkeleton_ && pose_.empty()) {
+    const std::vector<Transform> globals = frameSkeleton_->restGlobals();
+    for (int j : pinnedJoints_)
+      if (j >= 0 && j < frameSkeleton_->size())
+        frame.markers.push_back({globals[j].translation(), render::palette::kPinned, QString()});
+  }
+  frame.gizmo = gizmo();
+  frame.gizmoActive = drag_ == Drag::MoveJoint ? moveHandle_ : render::GizmoHandle::None;
   return frame;
 }
 
@@ -552,7 +639,8 @@ void ViewportWidget::click(QPoint at) {
       if (joint >= 0) emit skeletonHeadPicked(joint);
       return;
     }
-    case ViewportTool::Select: {
+    case ViewportTool::Select:
+    case ViewportTool::Move: {  // a click off the gizmo selects, as in every DCC's move tool
       const int joint = pickJoint(at);
       setSelectedJoint(joint);
       emit jointSelected(joint);
@@ -564,6 +652,21 @@ void ViewportWidget::click(QPoint at) {
 void ViewportWidget::mousePressEvent(QMouseEvent* event) {
   lastMouse_ = pressMouse_ = event->position().toPoint();
   moved_ = false;
+  if (tool_ == ViewportTool::Move && event->button() == Qt::LeftButton) {
+    const Qt::KeyboardModifiers mods = event->modifiers();
+    if (mods == Qt::ControlModifier) {  // snap to the middle of the limb under the cursor
+      snapJointToCentre(pressMouse_);
+      event->accept();
+      return;
+    }
+    if (mods == Qt::NoModifier && beginJointDrag(pressMouse_)) {
+      drag_ = Drag::MoveJoint;
+      bonesDirty_ = true;
+      redraw();
+      event->accept();
+      return;
+    }
+  }
   // Blender's mouse (left orbits, middle or Shift+left pans, the wheel zooms) and Maya's (Alt
   // with left orbits, with middle pans, with right dollies).
   const bool alt = event->modifiers() & Qt::AltModifier;
@@ -591,6 +694,11 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
   moved_ = true;
   const QPoint delta = position - lastMouse_;
   lastMouse_ = position;
+  if (drag_ == Drag::MoveJoint) {
+    updateJointDrag(position);
+    event->accept();
+    return;
+  }
   autoFrame_ = false;
   if (drag_ == Drag::Orbit || drag_ == Drag::AltOrbit)
     camera_.orbit(delta.x(), delta.y());
@@ -609,6 +717,17 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   const bool wasOrbit = drag_ == Drag::Orbit;
+  if (drag_ == Drag::MoveJoint) {
+    drag_ = Drag::None;
+    bonesDirty_ = true;
+    if (moved_ && movePreview_)
+      emit jointMoved(selectedJoint_, *movePreview_);  // the preview stays until the result
+    else
+      movePreview_.reset();
+    redraw();
+    event->accept();
+    return;
+  }
   drag_ = Drag::None;
   if (wasOrbit && !moved_ && event->button() == Qt::LeftButton) click(event->position().toPoint());
   event->accept();
@@ -627,7 +746,36 @@ void ViewportWidget::wheelEvent(QWheelEvent* event) {
   event->accept();
 }
 
+bool ViewportWidget::event(QEvent* event) {
+  if (event->type() == QEvent::ShortcutOverride && drag_ == Drag::MoveJoint) {
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    if (key == Qt::Key_Escape || key == Qt::Key_X || key == Qt::Key_Y || key == Qt::Key_Z) {
+      event->accept();
+      return true;
+    }
+  }
+  return QWidget::event(event);
+}
+
 void ViewportWidget::keyPressEvent(QKeyEvent* event) {
+  if (drag_ == Drag::MoveJoint) {  // Blender's grab: X, Y, Z constrain, again frees; Esc cancels
+    const int key = event->key();
+    if (key == Qt::Key_Escape) {
+      drag_ = Drag::None;
+      movePreview_.reset();
+      bonesDirty_ = true;
+      redraw();
+      event->accept();
+      return;
+    }
+    if (key == Qt::Key_X || key == Qt::Key_Y || key == Qt::Key_Z) {
+      const auto axis = render::GizmoHandle(key - Qt::Key_X);
+      moveHandle_ = moveHandle_ == axis ? render::GizmoHandle::ViewPlane : axis;
+      if (moved_) updateJointDrag(lastMouse_);
+      event->accept();
+      return;
+    }
+  }
   const bool opposite = event->modifiers() & Qt::ControlModifier;
   switch (event->key()) {
     case Qt::Key_F:

@@ -23,12 +23,14 @@
 #include <QSurfaceFormat>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "camera.h"
 #include "graph_overlay.h"
 #include "mesh_draw_data.h"
 #include "mesh_renderer.h"
+#include "translate_gizmo.h"
 #include "viewport_frame.h"
 
 class QOpenGLContext;
@@ -41,7 +43,10 @@ class SkinWeights;
 
 namespace rw::ui {
 
-enum class ViewportTool { Select, MeshHead, SkeletonHead };
+/// Move: drag the selected joint with the translate gizmo (the ring in the view plane, an arrow
+/// along its axis; X, Y or Z while dragging constrains to that axis, Esc cancels); Ctrl+click
+/// on the mesh puts it at the middle of the limb under the cursor.
+enum class ViewportTool { Select, MeshHead, SkeletonHead, Move };
 
 class ViewportRenderer;
 class ViewportSurface;
@@ -116,6 +121,13 @@ class ViewportWidget : public QWidget {
   void setMeshLighting(render::SurfaceLighting lighting);
   /// Pixel position of a world point (for tests and tools).
   QPoint screenPosition(const Eigen::Vector3d& world) const;
+  /// Whether the bones shown may be moved by hand (a retargeted rig at rest; the window says).
+  bool jointEditing() const { return jointEditing_; }
+  /// The joint being dragged and where it is now (empty: no drag, or the drag's result not yet
+  /// shown by a new skeleton).
+  std::optional<Eigen::Vector3d> movePreview() const { return movePreview_; }
+  /// The gizmo as drawn for the selected joint (none: the Move tool is off or nothing movable).
+  std::optional<render::TranslateGizmo> gizmo() const;
 
  public slots:
   /// Frames the mesh (the posed body while a clip is on it).
@@ -133,6 +145,10 @@ class ViewportWidget : public QWidget {
   void setDualQuaternionSkinning(bool on);
   void setTool(rw::ui::ViewportTool tool);
   void setSelectedJoint(int joint);
+  /// Allows moving joints with the Move tool (the window turns it on for a retargeted rig).
+  void setJointEditing(bool on);
+  /// Joints placed by hand, marked in the view.
+  void setPinnedJoints(std::vector<int> joints);
   /// While on, every frame is drawn like a moving one (no multisampling): set while a long
   /// computation shares the CPU; turning it off draws the view anti-aliased.
   void setDeferStillFrames(bool defer);
@@ -148,6 +164,9 @@ class ViewportWidget : public QWidget {
   void jointSelected(int joint);
   /// A frame was drawn and shown.
   void frameSwapped();
+  /// The Move tool put `joint` at `position` (a gizmo drag released, or Ctrl+click's snap to
+  /// the middle of the mesh under the cursor).
+  void jointMoved(int joint, const Eigen::Vector3d& position);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -157,11 +176,13 @@ class ViewportWidget : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  /// While a joint is dragged, Esc and X/Y/Z are the drag's (not the window's shortcuts).
+  bool event(QEvent* event) override;
 
  private:
   friend class ViewportSurface;
   /// AltOrbit: an orbit begun with Alt held (Maya's tumble), which never ends in a click.
-  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom };
+  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom, MoveJoint };
 
   /// Asks for a frame (once per event-loop pass, however many changes it brings).
   void redraw();
@@ -188,6 +209,13 @@ class ViewportWidget : public QWidget {
   Eigen::AlignedBox3d frameBounds() const;
   void click(QPoint at);
   int pickJoint(QPoint at) const;
+  /// Starts a gizmo drag when `at` is on a handle of the selected joint's gizmo.
+  bool beginJointDrag(QPoint at);
+  void updateJointDrag(QPoint at);
+  /// Ctrl+click with the Move tool: the selected joint to the middle of the mesh under `at`.
+  void snapJointToCentre(QPoint at);
+  /// The skeleton as drawn: the pose, or the rest with the dragged joint moved.
+  std::shared_ptr<const Skeleton> drawnSkeleton() const;
   std::vector<Transform> currentGlobals() const;
 
   std::shared_ptr<const Character> character_;
@@ -204,6 +232,12 @@ class ViewportWidget : public QWidget {
   int meshHead_ = -1;
   int skeletonHead_ = -1;
   int selectedJoint_ = -1;
+  bool jointEditing_ = false;
+  std::vector<int> pinnedJoints_;
+  render::GizmoHandle moveHandle_ = render::GizmoHandle::None;
+  Eigen::Vector2d moveGrab_ = Eigen::Vector2d::Zero();   ///< cursor at the drag's start, pixels
+  Eigen::Vector3d moveStart_ = Eigen::Vector3d::Zero();  ///< the joint at the drag's start
+  std::optional<Eigen::Vector3d> movePreview_;
   bool characterDirty_ = false;
   bool bonesDirty_ = false;
   bool weightsDirty_ = false;

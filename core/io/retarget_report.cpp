@@ -22,6 +22,8 @@ const char* fateName(JointFate fate) {
       return "control";
     case JointFate::Predicted:
       return "predicted";
+    case JointFate::Pinned:
+      return "pinned";
   }
   return "?";
 }

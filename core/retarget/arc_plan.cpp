@@ -87,6 +87,18 @@ void restrictToPartialSubtree(ArcPlan& plan, int partialJoint) {
   plan.firstMoved = first;
 }
 
+/// The pins on the arc's chain points (a joint's head, not a limb end's tail), by chain index.
+std::vector<std::pair<int, Eigen::Vector3d>> arcPins(const ArcPlan& plan,
+                                                     const std::vector<JointPin>& pins) {
+  std::vector<std::pair<int, Eigen::Vector3d>> out;
+  const int offset = plan.virtualTop ? 1 : 0;
+  for (const JointPin& pin : pins)
+    for (std::size_t k = 0; k < plan.points.size(); ++k)
+      if (!plan.points[k].tail && plan.points[k].joint == pin.joint)
+        out.emplace_back(int(k) + offset, pin.position);
+  return out;
+}
+
 /// The pure part of placing one arc: its path made ready, then the DP.
 void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
               const ArcPlacementContext& c) {
@@ -110,6 +122,7 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
       options.freeEnd = 0.0;
     }
   }
+  options.pins = arcPins(plan, c.params.pins);
   plan.placement = placeJoints(plan.chain, plan.path, c.params, options);
 }
 

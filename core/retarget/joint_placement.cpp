@@ -52,9 +52,12 @@ namespace {
 /// of the samples between, in path lengths); per joint and three samples the angle term.
 class PlacementTerms {
  public:
+  /// `pinnedSample`: per chain point, the only sample it may take (-1: any).
   PlacementTerms(const std::vector<Eigen::Vector3d>& chain, std::vector<Eigen::Vector3d> samples,
-                 double pathLength, const PlacementParams& params, const PlacementOptions& options)
+                 double pathLength, const PlacementParams& params, const PlacementOptions& options,
+                 std::vector<int> pinnedSample)
       : v_(std::move(samples)),
+        pinnedSample_(std::move(pinnedSample)),
         m_(int(v_.size())),
         t_(int(chain.size()) - 1),
         pathLength_(pathLength),
@@ -100,11 +103,19 @@ class PlacementTerms {
     return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle_[joint]);
   }
   double bone(int bone, int a, int b) const {
-    return params_.gammaLength * length(bone, a, b) + params_.gammaDistance * distance(a, b);
+    return params_.gammaLength * length(bone, a, b) + params_.gammaDistance * distance(a, b) +
+           pinPenalty(bone, a) + pinPenalty(bone + 1, b);
+  }
+  /// A pinned point anywhere but its sample costs more than any placement does (finite, so that
+  /// the DP's pruning stays exact).
+  double pinPenalty(int point, int sample) const {
+    const int pinned = pinnedSample_[std::size_t(point)];
+    return pinned >= 0 && pinned != sample ? 1e9 : 0.0;
   }
 
  private:
   std::vector<Eigen::Vector3d> v_;
+  std::vector<int> pinnedSample_;
   int m_, t_;
   double pathLength_, scale_ = 1.0;
   const PlacementParams& params_;
@@ -163,6 +174,34 @@ std::vector<int> cheapestSamples(const PlacementTerms& terms, const PlacementPar
   return k;
 }
 
+/// Per chain point (t bones), the sample a pin holds it at (-1: free), that sample moved onto
+/// the pin. A pin goes to the sample nearest to it among those that leave room for the points
+/// before and after it, after the previous pin's.
+std::vector<int> pinSamples(const std::vector<std::pair<int, Eigen::Vector3d>>& pins, int t,
+                            std::vector<Eigen::Vector3d>& v) {
+  const int m = int(v.size());
+  std::vector<int> pinned(std::size_t(t) + 1, -1);
+  std::vector<std::pair<int, Eigen::Vector3d>> inner;
+  for (const auto& pin : pins)
+    if (pin.first > 0 && pin.first < t) inner.push_back(pin);
+  std::sort(inner.begin(), inner.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  int previousPoint = 0, previousSample = 0;
+  for (const auto& [i, position] : inner) {
+    const int lo = previousSample + (i - previousPoint), hi = m - 1 - (t - i);
+    int best = -1;
+    for (int k = lo; k <= hi; ++k)
+      if (best < 0 || (v[k] - position).squaredNorm() < (v[best] - position).squaredNorm())
+        best = k;
+    if (best < 0) continue;  // out of order with an earlier pin: the caller puts it afterwards
+    pinned[std::size_t(i)] = best;
+    v[best] = position;
+    previousPoint = i;
+    previousSample = best;
+  }
+  return pinned;
+}
+
 ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
                                  const std::vector<Eigen::Vector3d>& path,
                                  const PlacementParams& params, const PlacementOptions& options) {
@@ -178,7 +217,9 @@ ArcPlacement placeDistinctJoints(const std::vector<Eigen::Vector3d>& chain,
     result.sampleIndex.assign(t + 1, 0);
     return result;
   }
-  const PlacementTerms terms(chain, std::move(v), pathLength, params, options);
+  std::vector<int> pinnedSample = pinSamples(options.pins, t, v);
+  const PlacementTerms terms(chain, std::move(v), pathLength, params, options,
+                             std::move(pinnedSample));
   // Samples the last joint may take: m-1 only, or the last `freeEnd` of them.
   const int lastMin = std::clamp(int(std::ceil((m - 1) * (1.0 - options.freeEnd))), t, m - 1);
   const std::vector<int> k = cheapestSamples(terms, params, lastMin);
@@ -242,7 +283,13 @@ ArcPlacement placeLongChain(const std::vector<Eigen::Vector3d>& chain,
   const std::vector<int> keys = keyJoints(chainAlong, params.heuristics.maxExactBones);
   std::vector<Eigen::Vector3d> keyChain;
   for (int k : keys) keyChain.push_back(chain[k]);
-  ArcPlacement result = placeDistinctJoints(keyChain, path, params, options);
+  PlacementOptions keyOptions =
+      options;  // a pinned key joint keeps its pin; others are the caller's
+  keyOptions.pins.clear();
+  for (const auto& [i, position] : options.pins)
+    if (const auto key = std::find(keys.begin(), keys.end(), i); key != keys.end())
+      keyOptions.pins.emplace_back(int(key - keys.begin()), position);
+  ArcPlacement result = placeDistinctJoints(keyChain, path, params, keyOptions);
   if (result.points.size() != keyChain.size()) return result;
   const int t = int(chain.size()) - 1;
   const int m = std::max({params.samples, 2 * int(keys.size() - 1) + 1, 2});
@@ -281,12 +328,14 @@ ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,
     distinctOf[i] = int(distinct.size()) - 1;
   }
   const int maxBones = std::max(1, params.heuristics.maxExactBones);
-  auto place = [&](const std::vector<Eigen::Vector3d>& joints) {
-    return int(joints.size()) - 1 > maxBones ? placeLongChain(joints, path, params, options)
-                                             : placeDistinctJoints(joints, path, params, options);
+  auto place = [&](const std::vector<Eigen::Vector3d>& joints, const PlacementOptions& o) {
+    return int(joints.size()) - 1 > maxBones ? placeLongChain(joints, path, params, o)
+                                             : placeDistinctJoints(joints, path, params, o);
   };
-  if (distinct.size() == chain.size() || distinct.size() < 2) return place(chain);
-  const ArcPlacement reduced = place(distinct);
+  if (distinct.size() == chain.size() || distinct.size() < 2) return place(chain, options);
+  PlacementOptions reducedOptions = options;
+  for (auto& pin : reducedOptions.pins) pin.first = distinctOf[std::size_t(pin.first)];
+  const ArcPlacement reduced = place(distinct, reducedOptions);
   if (reduced.points.size() != distinct.size()) return reduced;
   ArcPlacement result = reduced;
   result.points.clear();

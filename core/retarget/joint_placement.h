@@ -3,6 +3,7 @@
 // programming over the candidate positions.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <utility>
 #include <vector>
 
 #include "retarget/placement_params.h"
@@ -35,6 +36,10 @@ struct PlacementOptions {
   /// Skeleton-to-mesh length ratio for the length term; 0: this arc's own (path / chain), which
   /// a free end cannot use (every end would then fit perfectly).
   double scale = 0.0;
+  /// Inner chain points held where the artist put them: the DP puts each at the sample nearest
+  /// to it, moved onto it, and fits the other points around it (a pin out of order with an
+  /// earlier one on the path is left out; pins on the ends are the caller's).
+  std::vector<std::pair<int, Eigen::Vector3d>> pins;
 };
 
 ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,

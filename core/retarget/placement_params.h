@@ -1,8 +1,19 @@
 #pragma once
 // Parameters of inner-joint placement (Poirier 2009 §6.2, equation 1).
+#include <Eigen/Core>
+#include <vector>
+
 #include "retarget/placement_heuristics.h"
 
 namespace rw {
+
+/// A joint the artist put where it must stay (the workstation's joint editing): placement keeps
+/// it there and places the other joints of its arc around it.
+struct JointPin {
+  int joint = -1;                                      ///< index in the source skeleton
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();  ///< its head, in the mesh's space
+  bool operator==(const JointPin&) const = default;
+};
 
 /// Weights of the three terms of the placement cost, made scale-free so that the defaults
 /// work at any model scale:
@@ -20,6 +31,8 @@ struct PlacementParams {
   int samples = 48;
   /// The rest of placement's judgement calls (placement_heuristics.h).
   PlacementHeuristics heuristics;
+  /// Joints placed by hand (at most one pin per joint; the last one counts).
+  std::vector<JointPin> pins;
 
   bool operator==(const PlacementParams&) const = default;
 };

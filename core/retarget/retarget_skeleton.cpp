@@ -215,6 +215,25 @@ std::vector<int> predictHiddenPairs(const SourcePose& src, const SkeletonGraph& 
   return predicted;
 }
 
+/// Joints placed by hand go exactly where they were put (the DP already fitted their arcs around
+/// them, joint_placement.h); a parent bone whose tail was on a pinned joint's head keeps it
+/// there. Returns the pinned joints.
+std::vector<int> applyPins(const std::vector<JointPin>& pins, const Skeleton& s,
+                           PlacedJoints& placed) {
+  std::vector<int> pinned;
+  for (const JointPin& pin : pins) {
+    const int j = pin.joint;
+    if (j < 0 || j >= s.size() || !pin.position.allFinite()) continue;
+    const int p = s.joints[j].parent;
+    if (p >= 0 && placed.tail[p] && placed.head[j] &&
+        (*placed.tail[p] - *placed.head[j]).norm() <= 1e-9 * (1.0 + placed.head[j]->norm()))
+      placed.tail[p] = pin.position;
+    placed.head[j] = pin.position;
+    pinned.push_back(j);
+  }
+  return pinned;
+}
+
 /// The new rest pose: placed heads, the others carried by their similarity; orientations
 /// turned by the similarity's rotation (bone roll kept); tails moved likewise.
 void rebuildRestPose(const SourcePose& src, const PlacedJoints& placed,
@@ -286,10 +305,20 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
 
   const SourcePose src{s, globals, shapes, extent};
   const std::vector<int> predicted = predictHiddenPairs(src, graph, matching, placed);
+  const std::vector<int> pinned = applyPins(params.pins, s, placed);
   const std::vector<Similarity> similarity =
       jointSimilarities(src, placed, links, matching.partial, out.fate);
   for (int j : predicted) out.fate[j] = JointFate::Predicted;
+  for (int j : pinned) out.fate[j] = JointFate::Pinned;
   rebuildRestPose(src, placed, similarity, out.skeleton);
+  // A bone ending on a pinned joint (its tail on the joint's head, as a connected bone's) ends
+  // on it still.
+  for (int j : pinned) {
+    const int p = s.joints[j].parent;
+    if (p >= 0 && s.joints[p].tail &&
+        (*s.joints[p].tail - globals[j].translation()).norm() <= 1e-9 * std::max(extent, 1e-9))
+      out.skeleton.joints[p].tail = out.skeleton.restGlobals()[j].translation();
+  }
   if (progress) progress->report("place", 1.0);
   return out;
 }

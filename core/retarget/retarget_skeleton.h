@@ -17,7 +17,10 @@ enum class JointFate {
   /// On a mirrored pair of limbs the mesh hides (legs in one skirt, graph_matching.h
   /// UnmatchedArc::hidden): placed from the skeleton's proportions about the placed joint they
   /// hang from, scaled as the trunk's chain down the hiding limb was.
-  Predicted
+  Predicted,
+  /// Put by hand (PlacementParams::pins): exactly where the artist left it; the other joints of
+  /// its arc are placed around it.
+  Pinned
 };
 
 struct RetargetedSkeleton {

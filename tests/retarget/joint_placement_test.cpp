@@ -152,3 +152,36 @@ TEST(JointPlacement, ChainAtTheExactLimitIsPlacedExactly) {
   for (int i = 1; i <= bones; ++i) EXPECT_GT(r.sampleIndex[i], r.sampleIndex[i - 1]);
   EXPECT_NEAR(r.lengthTerm, 0.0, 1e-9);
 }
+
+// A joint the artist put by hand (the workstation's joint editing): the DP holds it exactly there,
+// wherever the optimum was, and fits the others around it; out of order pins are left out.
+TEST(JointPlacement, APinnedJointStaysAndTheOthersFitAroundIt) {
+  const std::vector<Vector3d> chain = {{0, 0, 0}, {0, 0.5, 0}, {0, 1, 0}, {0, 1.5, 0}, {0, 2, 0}};
+  PlacementParams p;
+  p.samples = 41;
+  const ArcPlacement free = placeJoints(chain, lPath(), p);
+  // Joint 1 pulled 0.3 along the first leg and a little off the path.
+  PlacementOptions pinned;
+  const Vector3d hand(0.05, 0.2, 0.0);
+  pinned.pins = {{1, hand}};
+  const ArcPlacement r = placeJoints(chain, lPath(), p, pinned);
+  ASSERT_EQ(r.points.size(), chain.size());
+  EXPECT_LT((r.points[1] - hand).norm(), 1e-12);
+  EXPECT_GT((free.points[1] - hand).norm(), 0.2);
+  // The joints after it spread over what is left of the path instead of staying put.
+  EXPECT_GT((r.points[2] - free.points[2]).norm(), 1e-3);
+  for (std::size_t i = 1; i < r.sampleIndex.size(); ++i)
+    EXPECT_LT(r.sampleIndex[i - 1], r.sampleIndex[i]);
+  EXPECT_LT((r.points.back() - Vector3d(1, 1, 0)).norm(), 1e-12);
+  // Two pins in order are both held; a second pin before the first on the path is left out
+  // (the caller puts it afterwards), the first still held.
+  pinned.pins = {{1, hand}, {3, Vector3d(0.6, 1.0, 0.0)}};
+  const ArcPlacement both = placeJoints(chain, lPath(), p, pinned);
+  EXPECT_LT((both.points[1] - hand).norm(), 1e-12);
+  EXPECT_LT((both.points[3] - Vector3d(0.6, 1.0, 0.0)).norm(), 1e-12);
+  pinned.pins = {{1, Vector3d(0.9, 1.0, 0.0)}, {2, Vector3d(0, 0.1, 0)}};
+  const ArcPlacement crossed = placeJoints(chain, lPath(), p, pinned);
+  EXPECT_LT((crossed.points[1] - Vector3d(0.9, 1.0, 0.0)).norm(), 0.06);
+  for (std::size_t i = 1; i < crossed.sampleIndex.size(); ++i)
+    EXPECT_LT(crossed.sampleIndex[i - 1], crossed.sampleIndex[i]);
+}

@@ -229,8 +229,7 @@ TEST(RetargetRealModels, AHeadPickedOnAHornStillPlacesTheLegs) {
   Eigen::Vector3d horn = c.mesh.positions.front();
   for (const Eigen::Vector3d& p : c.mesh.positions)
     if (p.x() > 0.1 * size && (horn.x() <= 0.1 * size || p.y() > horn.y())) horn = p;
-  Expected<RigDocument> rig =
-      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
   ASSERT_TRUE(rig.ok());
   const auto session = runRetarget(c.mesh, horn, rig->skeleton, "head");
   ASSERT_TRUE(session->retargeted());
@@ -280,4 +279,54 @@ TEST(RetargetRealModels, PartialRetargetPutsTheLeftArmIntoTheLeftLeg) {
   // The clavicle shares the arm's skeleton arc but is not in the chosen joint's subtree.
   for (const char* joint : {"thigh.R", "upperarm.R", "spine.02", "head", "clavicle.L"})
     EXPECT_LT((jointPosition(out, joint) - jointPosition(s, joint)).norm(), 1e-9) << joint;
+}
+
+// Joint editing (the workstation's): a knee the artist moved by hand stays exactly there when
+// placement re-runs (only placement: a pin is a placement parameter), also after a γ change;
+// the leg's other joints are fitted around it, the thigh's tail follows the knee, and the IK
+// controls still follow their bones.
+TEST(RetargetRealModels, APinnedKneeStaysWhereTheArtistPutIt) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  Expected<RigDocument> rig =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(rig.ok());
+  const Skeleton& source = rig->skeleton;
+  auto session = runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), source, "head");
+  ASSERT_TRUE(session->retargeted());
+  const Skeleton before = session->retargeted()->skeleton;
+  const double size = c.mesh.bounds().diagonal().norm();
+  const int knee = source.indexOf("shin.L"), thigh = source.indexOf("thigh.L");
+  ASSERT_GE(knee, 0);
+  ASSERT_EQ(session->retargeted()->fate[knee], JointFate::Placed);
+  // 12% of the leg up and 2% of size forward.
+  const Eigen::Vector3d hip = jointPosition(before, "thigh.L"),
+                        kneeAt = jointPosition(before, "shin.L");
+  const Eigen::Vector3d pin = kneeAt + 0.12 * (hip - kneeAt) + Eigen::Vector3d(0, 0, 0.02 * size);
+  RigParams params = session->params();
+  params.placement.pins = {{knee, pin}};
+  session->setParams(params);
+  const Status pinnedRun = session->run();  // empty: no error
+  ASSERT_FALSE(pinnedRun) << pinnedRun->message;
+  EXPECT_EQ(session->lastRun(), std::vector<RigStage>{RigStage::Place});
+  const RetargetedSkeleton& r = *session->retargeted();
+  EXPECT_EQ(r.fate[knee], JointFate::Pinned);
+  EXPECT_LT((jointPosition(r.skeleton, "shin.L") - pin).norm(), 1e-9 * size);
+  ASSERT_TRUE(r.skeleton.joints[thigh].tail);
+  EXPECT_LT((*r.skeleton.joints[thigh].tail - pin).norm(), 1e-9 * size);
+  // The other side and the arms are untouched; the foot control still sits on the ankle.
+  for (const char* name : {"shin.R", "forearm.L", "hand.R"})
+    EXPECT_LT((jointPosition(r.skeleton, name) - jointPosition(before, name)).norm(), 1e-9) << name;
+  EXPECT_LT((jointPosition(r.skeleton, "foot_ik.L") - jointPosition(r.skeleton, "foot.L")).norm(),
+            0.01 * size);
+  // A γ change re-places everything around the pin and keeps it.
+  params.placement.gammaAngle = 4.0;
+  session->setParams(params);
+  ASSERT_FALSE(session->run());
+  EXPECT_LT((jointPosition(session->retargeted()->skeleton, "shin.L") - pin).norm(), 1e-9 * size);
+  // Without the pin the same γ puts the knee back on the mesh's leg, away from the pin.
+  params.placement.pins.clear();
+  session->setParams(params);
+  ASSERT_FALSE(session->run());
+  EXPECT_GT((jointPosition(session->retargeted()->skeleton, "shin.L") - pin).norm(), 0.01 * size);
 }

@@ -1,0 +1,270 @@
+// Joint editing in the workstation (issue 22) under a real X server: the demo's retargeted rig,
+// a joint moved with the Move tool's gizmo (in the view plane and along one axis), Esc cancelling
+// a drag, undo and redo, the pin kept through a γ change, Ctrl+click snapping a joint into the
+// middle of the limb under the cursor, numeric entry in the Joint panel, unpinning, and the pins
+// saved with the project. Screenshots of the gizmo to be looked at.
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <memory>
+
+#include "character.h"
+#include "joint_dock.h"
+#include "main_window.h"
+#include "parameter_dock.h"
+#include "picking.h"
+#include "rig_products.h"
+#include "session_runner.h"
+#include "viewport_widget.h"
+
+using rw::JointPin;
+using rw::ui::MainWindow;
+using rw::ui::ViewportTool;
+
+namespace {
+
+const QString kDemo = QStringLiteral(RIGWRIGHT_SOURCE_DIR "/resources/demo/bcn_biped.rwproj");
+constexpr int kTimeoutMs = 120000;
+
+}  // namespace
+
+class JointEditingTest : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<MainWindow> window_;
+
+  rw::ui::ViewportWidget* viewport() { return window_->viewport(); }
+
+  bool settle() {
+    return QTest::qWaitFor(
+        [&] {
+          return !window_->sessionRunner()->busy() && !window_->loading() && window_->snapshot() &&
+                 window_->snapshot()->request == window_->sessionRunner()->latestRequest() &&
+                 window_->snapshot()->retargeted &&
+                 viewport()->skeleton().get() == &window_->snapshot()->retargeted->skeleton;
+        },
+        kTimeoutMs);
+  }
+
+  bool openDemo() {
+    QSignalSpy opened(window_.get(), &MainWindow::projectLoaded);
+    window_->openProject(kDemo);
+    if (!QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs)) return false;
+    return settle();
+  }
+
+  /// The shown (retargeted) rig's joint position.
+  Eigen::Vector3d joint(const char* name) {
+    const rw::Skeleton& s = *viewport()->skeleton();
+    return s.restGlobals()[s.indexOf(name)].translation();
+  }
+  int index(const char* name) { return viewport()->skeleton()->indexOf(name); }
+
+  const std::vector<JointPin>& pins() { return window_->params().placement.pins; }
+
+  /// A left-button drag on the viewport from `from` to `to` in a few steps; `beforeRelease`
+  /// runs with the button still down.
+  void drag(QPoint from, QPoint to, const std::function<void()>& beforeRelease = {}) {
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    for (int step = 1; step <= 5; ++step)
+      QTest::mouseMove(viewport(), from + (to - from) * step / 5);
+    if (beforeRelease) beforeRelease();
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+  }
+
+  void grabScreenshot(const QString& name) {
+    const QImage image = viewport()->grabFramebuffer();
+    const QString dir = QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR);
+    QDir().mkpath(dir);
+    image.save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    qInfo().noquote() << "screenshot:" << dir + QLatin1Char('/') + name + QStringLiteral(".png");
+  }
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void init() {
+    window_ = std::make_unique<MainWindow>();
+    window_->setErrorDialogsEnabled(false);
+    window_->resize(1280, 800);
+    window_->show();
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    QVERIFY(QTest::qWaitForWindowExposed(viewport()));
+  }
+
+  void cleanup() {
+    if (window_) window_->sessionRunner()->waitForIdle();
+    window_.reset();
+  }
+
+  // The gizmo's ring drags the knee in the view plane: it lands under the cursor's offset, is
+  // pinned, survives a γ change, and undo/redo take it away and back.
+  void gizmoMovesAJointAndThePinHolds() {
+    QVERIFY(openDemo());
+    QVERIFY(viewport()->jointEditing());
+    viewport()->setViewPreset(rw::render::ViewPreset::Front);
+    viewport()->frameAll();
+    const int knee = index("shin.L");
+    QVERIFY(knee >= 0);
+    window_->setSelectedJoint(knee);
+    QVERIFY2(!viewport()->gizmo(), "the Select tool shows no gizmo");
+    viewport()->setTool(ViewportTool::Move);
+    QVERIFY(viewport()->gizmo());
+    grabScreenshot(QStringLiteral("joint_editing_gizmo"));
+    const Eigen::Vector3d before = joint("shin.L");
+    const Eigen::Vector3d footBefore = joint("foot.L");
+    const QPoint start = viewport()->screenPosition(before);
+    const QPoint end = start + QPoint(25, -30);
+    const int undoBefore = window_->undoStack()->count();
+    drag(start, end, [&] {
+      QVERIFY(viewport()->movePreview());
+      grabScreenshot(QStringLiteral("joint_editing_dragging"));
+    });
+    QCOMPARE(window_->undoStack()->count(), undoBefore + 1);
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move shin.L"));
+    QVERIFY(settle());
+    const Eigen::Vector3d after = joint("shin.L");
+    // Where the cursor took it (within a pixel), at the same depth, exactly where it is pinned.
+    const QPoint landed = viewport()->screenPosition(after);
+    QVERIFY2((landed - end).manhattanLength() <= 2,
+             qPrintable(QStringLiteral("%1,%2").arg(landed.x()).arg(landed.y())));
+    QVERIFY(std::abs((after - before).dot(viewport()->camera().backward())) <
+            1e-6 * (after - before).norm() + 1e-12);
+    QCOMPARE(int(pins().size()), 1);
+    QCOMPARE(pins()[0].joint, knee);
+    QVERIFY((after - pins()[0].position).norm() < 1e-12);
+    QCOMPARE(window_->snapshot()->retargeted->fate[knee], rw::JointFate::Pinned);
+    // The thigh's tail follows the knee.
+    const auto& thighTail = viewport()->skeleton()->joints[index("thigh.L")].tail;
+    QVERIFY(thighTail && (*thighTail - after).norm() < 1e-12);
+    grabScreenshot(QStringLiteral("joint_editing_moved"));
+
+    // A γ change re-places the rig around the pin and keeps it.
+    window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(3.0);
+    QVERIFY(settle());
+    QVERIFY((joint("shin.L") - after).norm() < 1e-12);
+
+    // Undo the γ change and the move: the knee goes back where placement put it.
+    window_->undoStack()->undo();
+    window_->undoStack()->undo();
+    QVERIFY(settle());
+    QVERIFY(pins().empty());
+    QVERIFY((joint("shin.L") - before).norm() < 1e-9);
+    QVERIFY((joint("foot.L") - footBefore).norm() < 1e-9);
+    window_->undoStack()->redo();
+    QVERIFY(settle());
+    QVERIFY((joint("shin.L") - after).norm() < 1e-12);
+  }
+
+  // An arrow drags along its axis only; X/Y/Z while dragging constrain; Esc cancels a drag.
+  void arrowsAndKeysConstrainAndEscCancels() {
+    QVERIFY(openDemo());
+    viewport()->setViewPreset(rw::render::ViewPreset::Front);
+    viewport()->frameAll();
+    const int hand = index("hand.R");
+    window_->setSelectedJoint(hand);
+    viewport()->setTool(ViewportTool::Move);
+    const auto gizmo = viewport()->gizmo();
+    QVERIFY(gizmo);
+    const Eigen::Vector3d before = joint("hand.R");
+    // The X arrow, seen from the front, points right on screen: grab it halfway along.
+    const QPoint centre = viewport()->screenPosition(before);
+    const QPoint onArrow = centre + QPoint(int(gizmo->arrowPixels / 2), 0);
+    QCOMPARE(rw::render::gizmoHandleAt(viewport()->camera(), *gizmo, onArrow.x(), onArrow.y()),
+             rw::render::GizmoHandle::X);
+    drag(onArrow, onArrow + QPoint(30, 25));
+    QVERIFY(settle());
+    Eigen::Vector3d moved = joint("hand.R");
+    QVERIFY(moved.x() - before.x() > 1e-3);
+    QVERIFY(std::abs(moved.y() - before.y()) < 1e-9 && std::abs(moved.z() - before.z()) < 1e-9);
+
+    // The ring, with Y pressed during the drag: only y changes.
+    const Eigen::Vector3d second = moved;
+    const QPoint ring = viewport()->screenPosition(second);
+    drag(ring, ring + QPoint(40, -20), [&] { QTest::keyClick(viewport(), Qt::Key_Y); });
+    QVERIFY(settle());
+    moved = joint("hand.R");
+    QVERIFY(moved.y() - second.y() > 1e-3);
+    QVERIFY(std::abs(moved.x() - second.x()) < 1e-9 && std::abs(moved.z() - second.z()) < 1e-9);
+
+    // Esc during a drag: nothing changes, no undo step.
+    const int steps = window_->undoStack()->count();
+    const QPoint again = viewport()->screenPosition(moved);
+    drag(again, again + QPoint(-50, 40), [&] { QTest::keyClick(viewport(), Qt::Key_Escape); });
+    QCOMPARE(window_->undoStack()->count(), steps);
+    QVERIFY(!viewport()->movePreview());
+    QVERIFY((joint("hand.R") - moved).norm() < 1e-12);
+  }
+
+  // Ctrl+click on the mesh puts the joint in the middle of the limb under the cursor; the Joint
+  // panel's numbers move it; Unpin gives it back to placement; the pins go into the project.
+  void snapNumbersUnpinAndProject() {
+    QVERIFY(openDemo());
+    viewport()->setViewPreset(rw::render::ViewPreset::Front);
+    viewport()->frameAll();
+    const int elbow = index("forearm.L");
+    window_->setSelectedJoint(elbow);
+    viewport()->setTool(ViewportTool::Move);
+    // Ctrl+click on the upper arm's skin, a little above the elbow.
+    const Eigen::Vector3d shoulder = joint("upperarm.L"), elbowAt = joint("forearm.L");
+    const QPoint onArm = viewport()->screenPosition(elbowAt + 0.3 * (shoulder - elbowAt));
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::ControlModifier, onArm);
+    QVERIFY(settle());
+    const Eigen::Vector3d snapped = joint("forearm.L");
+    const auto centre = rw::render::centreAlongRay(
+        window_->character()->mesh,
+        rw::render::rayThroughPixel(viewport()->camera(), onArm.x(), onArm.y()));
+    QVERIFY(centre);
+    QVERIFY((snapped - *centre).norm() < 1e-9);
+    // Inside the arm: the surface lies on both sides of it along the view.
+    const Eigen::Vector3d view = -viewport()->camera().backward();
+    for (double sign : {1.0, -1.0}) {
+      const auto hit = rw::render::pickMesh(window_->character()->mesh, {snapped, sign * view});
+      QVERIFY2(hit, "the snapped joint is inside the mesh");
+    }
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move forearm.L"));
+
+    // The panel shows it, pinned; typing a coordinate moves it there.
+    rw::ui::JointDock* panel = window_->jointDock();
+    QCOMPARE(panel->joint(), elbow);
+    QVERIFY(panel->unpinButton()->isEnabled());
+    QVERIFY(std::abs(panel->coordinate(0)->value() - snapped.x()) < 1e-4);
+    panel->coordinate(2)->setValue(snapped.z() + 0.02);
+    const double typedZ = panel->coordinate(2)->value();  // as the box rounds it
+    emit panel->coordinate(2)->editingFinished();
+    QVERIFY(settle());
+    const Eigen::Vector3d typed = joint("forearm.L");
+    QVERIFY(std::abs(typed.z() - typedZ) < 1e-12);
+    // The coordinates not typed keep their full precision (the boxes show 4 decimals).
+    QVERIFY2(
+        std::abs(typed.x() - snapped.x()) < 1e-12 && std::abs(typed.y() - snapped.y()) < 1e-12,
+        qPrintable(
+            QStringLiteral("%1 %2").arg(typed.x() - snapped.x()).arg(typed.y() - snapped.y())));
+
+    // Saved with the project by name, and back when it is opened.
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("pinned.rwproj"));
+    QVERIFY(window_->saveProject(project));
+    const Eigen::Vector3d pinnedAt = joint("forearm.L");
+    window_->unpinJoint(elbow);
+    QVERIFY(settle());
+    QVERIFY(pins().empty());
+    QVERIFY((joint("forearm.L") - pinnedAt).norm() > 1e-4);
+    QSignalSpy opened(window_.get(), &MainWindow::projectLoaded);
+    window_->openProject(project);
+    QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs));
+    QVERIFY(settle());
+    QCOMPARE(int(pins().size()), 1);
+    QVERIFY((joint("forearm.L") - pinnedAt).norm() < 1e-9);
+  }
+};
+
+QTEST_MAIN(JointEditingTest)
+#include "joint_editing_test.moc"

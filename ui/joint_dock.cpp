@@ -1,0 +1,94 @@
+#include "joint_dock.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace rw::ui {
+
+JointDock::JointDock(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  name_ = new QLabel(this);
+  name_->setObjectName(QStringLiteral("jointName"));
+  name_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(name_);
+  auto* form = new QFormLayout();
+  const char* axes[3] = {"X", "Y", "Z"};
+  for (int a = 0; a < 3; ++a) {
+    auto* spin = new QDoubleSpinBox(this);
+    spin->setObjectName(QStringLiteral("joint%1").arg(QLatin1String(axes[a])));
+    spin->setDecimals(4);
+    spin->setRange(-1e6, 1e6);
+    spin->setKeyboardTracking(false);  // one edit when the number is finished, not per digit
+    spin->setToolTip(
+        tr("The joint's position in the character's space; typing a value moves "
+           "and pins the joint"));
+    connect(spin, &QDoubleSpinBox::editingFinished, this, &JointDock::emitPosition);
+    form->addRow(QLatin1String(axes[a]), spin);
+    spins_[std::size_t(a)] = spin;
+  }
+  layout->addLayout(form);
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+  layout->addWidget(status_);
+  auto* buttons = new QHBoxLayout();
+  snap_ = new QPushButton(tr("Snap to Centre"), this);
+  snap_->setToolTip(
+      tr("Move the joint to the middle of the mesh along the view through it "
+         "(Ctrl+click on the mesh with the Move tool does it under the cursor)"));
+  connect(snap_, &QPushButton::clicked, this, [this] { emit snapRequested(joint_); });
+  unpin_ = new QPushButton(tr("Unpin"), this);
+  unpin_->setToolTip(tr("Let placement put the joint again (Alt+W)"));
+  connect(unpin_, &QPushButton::clicked, this, [this] { emit unpinRequested(joint_); });
+  buttons->addWidget(snap_);
+  buttons->addWidget(unpin_);
+  layout->addLayout(buttons);
+  layout->addStretch(1);
+  showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
+}
+
+void JointDock::showJoint(int joint, const QString& name, const Eigen::Vector3d& position,
+                          bool pinned, bool editable) {
+  joint_ = name.isEmpty() ? -1 : joint;
+  shown_ = position;
+  const bool any = joint_ >= 0;
+  name_->setText(any ? name : tr("No joint selected"));
+  for (int a = 0; a < 3; ++a) {
+    const QSignalBlocker quiet(spins_[std::size_t(a)]);
+    spins_[std::size_t(a)]->setValue(any ? position[a] : 0.0);
+    spins_[std::size_t(a)]->setEnabled(any && editable);
+  }
+  snap_->setEnabled(any && editable);
+  unpin_->setEnabled(any && editable && pinned);
+  status_->setText(!any        ? QString()
+                   : !editable ? tr("Retarget the skeleton (Ctrl+R) to edit its joints")
+                   : pinned    ? tr("Pinned: placed by hand; placement keeps it here")
+                               : tr("Placed by the retarget; move it to pin it (W)"));
+}
+
+QString JointDock::statusText() const {
+  return status_->text();
+}
+
+void JointDock::emitPosition() {
+  if (joint_ < 0) return;
+  // Only the coordinates the user changed: the others keep their full precision (the boxes
+  // show 4 decimals).
+  Eigen::Vector3d typed = shown_;
+  bool changed = false;
+  for (int a = 0; a < 3; ++a) {
+    const QDoubleSpinBox* spin = spins_[std::size_t(a)];
+    if (std::abs(spin->value() - spin->valueFromText(spin->textFromValue(shown_[a]))) > 1e-12) {
+      typed[a] = spin->value();
+      changed = true;
+    }
+  }
+  if (changed) emit positionEdited(joint_, typed);
+}
+
+}  // namespace rw::ui

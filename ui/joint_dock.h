@@ -1,0 +1,50 @@
+#pragma once
+// The Joint panel of joint editing: the selected joint's name and where it is, as numbers the
+// artist can type (numeric entry, as Blender's N panel and Maya's channel box), whether it is
+// pinned (placed by hand: re-running placement keeps it and fits its arc around it), and the
+// commands Snap to Centre and Unpin. It edits nothing itself: the window turns its requests into
+// undoable edits.
+#include <Eigen/Core>
+#include <QWidget>
+#include <array>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+
+namespace rw::ui {
+
+class JointDock : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit JointDock(QWidget* parent = nullptr);
+
+  /// Shows a joint (-1 or empty name: none); `editable` when the rig shown may be edited.
+  void showJoint(int joint, const QString& name, const Eigen::Vector3d& position, bool pinned,
+                 bool editable);
+  int joint() const { return joint_; }
+  QDoubleSpinBox* coordinate(int axis) const { return spins_[std::size_t(axis)]; }
+  QPushButton* snapButton() const { return snap_; }
+  QPushButton* unpinButton() const { return unpin_; }
+  QString statusText() const;
+
+ signals:
+  /// The user typed a new position (one coordinate finished editing).
+  void positionEdited(int joint, const Eigen::Vector3d& position);
+  void snapRequested(int joint);
+  void unpinRequested(int joint);
+
+ private:
+  void emitPosition();
+
+  int joint_ = -1;
+  Eigen::Vector3d shown_ = Eigen::Vector3d::Zero();
+  QLabel* name_ = nullptr;
+  QLabel* status_ = nullptr;
+  std::array<QDoubleSpinBox*, 3> spins_{};
+  QPushButton* snap_ = nullptr;
+  QPushButton* unpin_ = nullptr;
+};
+
+}  // namespace rw::ui
