@@ -1,5 +1,6 @@
 #include "joint_dock.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -48,6 +49,13 @@ JointDock::JointDock(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(snap_);
   buttons->addWidget(unpin_);
   layout->addLayout(buttons);
+  mirror_ = new QCheckBox(tr("Mirror to the other side"), this);
+  mirror_->setObjectName(QStringLiteral("jointMirror"));
+  mirror_->setChecked(true);
+  mirror_->setToolTip(
+      tr("A move, snap or unpin also applies, reflected, to the joint's twin on "
+         "the other side (found from the skeleton's symmetry, not its names)"));
+  layout->addWidget(mirror_);
   layout->addStretch(1);
   showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
 }
@@ -69,6 +77,10 @@ void JointDock::showJoint(int joint, const QString& name, const Eigen::Vector3d&
                    : !editable ? tr("Retarget the skeleton (Ctrl+R) to edit its joints")
                    : pinned    ? tr("Pinned: placed by hand; placement keeps it here")
                                : tr("Placed by the retarget; move it to pin it (W)"));
+}
+
+bool JointDock::mirror() const {
+  return mirror_->isChecked();
 }
 
 QString JointDock::statusText() const {

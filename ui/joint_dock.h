@@ -8,6 +8,7 @@
 #include <QWidget>
 #include <array>
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -27,6 +28,10 @@ class JointDock : public QWidget {
   QDoubleSpinBox* coordinate(int axis) const { return spins_[std::size_t(axis)]; }
   QPushButton* snapButton() const { return snap_; }
   QPushButton* unpinButton() const { return unpin_; }
+  /// Edits go to the joint's twin on the other side too (on by default; the twin comes from the
+  /// skeleton's symmetry, symmetry/mirror_joints.h).
+  bool mirror() const;
+  QCheckBox* mirrorBox() const { return mirror_; }
   QString statusText() const;
 
  signals:
@@ -45,6 +50,7 @@ class JointDock : public QWidget {
   std::array<QDoubleSpinBox*, 3> spins_{};
   QPushButton* snap_ = nullptr;
   QPushButton* unpin_ = nullptr;
+  QCheckBox* mirror_ = nullptr;
 };
 
 }  // namespace rw::ui

@@ -192,6 +192,8 @@ class MainWindow : public QMainWindow {
   /// Joint editing follows what is shown: on for a retargeted rig at rest, the pins marked,
   /// the Joint panel showing the selected joint.
   void updateJointEditing();
+  /// The joint's twin on the other side when the Joint panel mirrors edits (-1: none).
+  int mirrorTwin(int joint) const;
   void updateTimeline();
   void showTime(double seconds);
   /// The document changed (an edit, its undo or redo): show it and re-run the pipeline.

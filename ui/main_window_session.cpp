@@ -27,6 +27,7 @@
 #include "picking.h"
 #include "rig_products.h"
 #include "session_runner.h"
+#include "symmetry/mirror_joints.h"
 #include "timeline_widget.h"
 #include "undo_commands.h"
 #include "viewport_widget.h"
@@ -291,29 +292,61 @@ void MainWindow::updateJointEditing() {
 
 // --- Joint editing -------------------------------------------------------------------------
 
-void MainWindow::moveJoint(int joint, const Eigen::Vector3d& position) {
-  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
-  if (!viewport_->jointEditing() || !source || joint < 0 || joint >= source->size() ||
-      !position.allFinite())
-    return;
-  RigParams params = document_->params();
-  std::vector<JointPin>& pins = params.placement.pins;
+int MainWindow::mirrorTwin(int joint) const {
+  if (!jointDock_->mirror() || !snapshot_ || !snapshot_->skeletonGraph ||
+      !snapshot_->skeletonSymmetry)
+    return -1;
+  const std::vector<int> twins =
+      mirrorJoints(*snapshot_->skeletonGraph, *snapshot_->skeletonSymmetry);
+  return joint >= 0 && joint < int(twins.size()) ? twins[std::size_t(joint)] : -1;
+}
+
+namespace {
+
+/// `pins` with `joint`'s pin put at `position` (replacing any).
+void putPin(std::vector<JointPin>& pins, int joint, const Eigen::Vector3d& position) {
   pins.erase(
       std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) { return p.joint == joint; }),
       pins.end());
   pins.push_back({joint, position});
-  undo_->push(SetParamsCommand::named(
-      document_, tr("Move %1").arg(QString::fromStdString(source->joints[joint].name)),
-      document_->params(), params));
+}
+
+}  // namespace
+
+void MainWindow::moveJoint(int joint, const Eigen::Vector3d& position) {
+  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  if (!viewport_->jointEditing() || !source || !shown || joint < 0 || joint >= source->size() ||
+      joint >= shown->size() || !position.allFinite())
+    return;
+  RigParams params = document_->params();
+  putPin(params.placement.pins, joint, position);
+  QString text = tr("Move %1").arg(QString::fromStdString(source->joints[joint].name));
+  // The twin moves the mirror way: reflected across the plane halfway between the two joints
+  // as they are now, so a symmetric rig stays symmetric.
+  const int twin = mirrorTwin(joint);
+  if (twin >= 0 && twin < shown->size()) {
+    const std::vector<Transform> globals = shown->restGlobals();
+    putPin(
+        params.placement.pins, twin,
+        reflectAcrossBisector(position, globals[joint].translation(), globals[twin].translation()));
+    text = tr("Move %1 and %2")
+               .arg(QString::fromStdString(source->joints[joint].name),
+                    QString::fromStdString(source->joints[twin].name));
+  }
+  undo_->push(SetParamsCommand::named(document_, text, document_->params(), params));
 }
 
 void MainWindow::unpinJoint(int joint) {
   const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  if (!source || joint < 0 || joint >= source->size()) return;
   RigParams params = document_->params();
   std::vector<JointPin>& pins = params.placement.pins;
-  const auto kept =
-      std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) { return p.joint == joint; });
-  if (kept == pins.end() || !source || joint >= source->size()) return;
+  const int twin = mirrorTwin(joint);
+  const auto kept = std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) {
+    return p.joint == joint || (twin >= 0 && p.joint == twin);
+  });
+  if (kept == pins.end()) return;
   pins.erase(kept, pins.end());
   undo_->push(SetParamsCommand::named(
       document_, tr("Unpin %1").arg(QString::fromStdString(source->joints[joint].name)),

@@ -3,6 +3,7 @@
 // a drag, undo and redo, the pin kept through a γ change, Ctrl+click snapping a joint into the
 // middle of the limb under the cursor, numeric entry in the Joint panel, unpinning, and the pins
 // saved with the project. Screenshots of the gizmo to be looked at.
+#include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QPushButton>
@@ -128,7 +129,9 @@ class JointEditingTest : public QObject {
       grabScreenshot(QStringLiteral("joint_editing_dragging"));
     });
     QCOMPARE(window_->undoStack()->count(), undoBefore + 1);
-    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move shin.L"));
+    // Mirrored by default: the right knee moved the mirror way (its twin from the symmetry).
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move shin.L and shin.R"));
+    const Eigen::Vector3d rightBefore = joint("shin.R");
     QVERIFY(settle());
     const Eigen::Vector3d after = joint("shin.L");
     // Where the cursor took it (within a pixel), at the same depth, exactly where it is pinned.
@@ -137,9 +140,14 @@ class JointEditingTest : public QObject {
              qPrintable(QStringLiteral("%1,%2").arg(landed.x()).arg(landed.y())));
     QVERIFY(std::abs((after - before).dot(viewport()->camera().backward())) <
             1e-6 * (after - before).norm() + 1e-12);
-    QCOMPARE(int(pins().size()), 1);
+    QCOMPARE(int(pins().size()), 2);
     QCOMPARE(pins()[0].joint, knee);
     QVERIFY((after - pins()[0].position).norm() < 1e-12);
+    const Eigen::Vector3d rightAfter = joint("shin.R");
+    const Eigen::Vector3d mid = 0.5 * (before + rightBefore),
+                          across = (before - rightBefore).normalized();
+    QVERIFY(std::abs((after - mid).dot(across) + (rightAfter - mid).dot(across)) < 1e-9);
+    QVERIFY(((after - rightAfter) - (after - rightAfter).dot(across) * across).norm() < 1e-9);
     QCOMPARE(window_->snapshot()->retargeted->fate[knee], rw::JointFate::Pinned);
     // The thigh's tail follows the knee.
     const auto& thighTail = viewport()->skeleton()->joints[index("thigh.L")].tail;
@@ -170,6 +178,7 @@ class JointEditingTest : public QObject {
     viewport()->frameAll();
     const int hand = index("hand.R");
     window_->setSelectedJoint(hand);
+    window_->jointDock()->mirrorBox()->setChecked(false);  // this hand alone
     viewport()->setTool(ViewportTool::Move);
     const auto gizmo = viewport()->gizmo();
     QVERIFY(gizmo);
@@ -182,6 +191,8 @@ class JointEditingTest : public QObject {
     drag(onArrow, onArrow + QPoint(30, 25));
     QVERIFY(settle());
     Eigen::Vector3d moved = joint("hand.R");
+    QCOMPARE(int(pins().size()), 1);
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move hand.R"));
     QVERIFY(moved.x() - before.x() > 1e-3);
     QVERIFY(std::abs(moved.y() - before.y()) < 1e-9 && std::abs(moved.z() - before.z()) < 1e-9);
 
@@ -229,7 +240,7 @@ class JointEditingTest : public QObject {
       const auto hit = rw::render::pickMesh(window_->character()->mesh, {snapped, sign * view});
       QVERIFY2(hit, "the snapped joint is inside the mesh");
     }
-    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move forearm.L"));
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Move forearm.L and forearm.R"));
 
     // The panel shows it, pinned; typing a coordinate moves it there.
     rw::ui::JointDock* panel = window_->jointDock();
@@ -253,7 +264,7 @@ class JointEditingTest : public QObject {
     const QString project = dir.filePath(QStringLiteral("pinned.rwproj"));
     QVERIFY(window_->saveProject(project));
     const Eigen::Vector3d pinnedAt = joint("forearm.L");
-    window_->unpinJoint(elbow);
+    window_->unpinJoint(elbow);  // and its twin
     QVERIFY(settle());
     QVERIFY(pins().empty());
     QVERIFY((joint("forearm.L") - pinnedAt).norm() > 1e-4);
@@ -261,7 +272,7 @@ class JointEditingTest : public QObject {
     window_->openProject(project);
     QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs));
     QVERIFY(settle());
-    QCOMPARE(int(pins().size()), 1);
+    QCOMPARE(int(pins().size()), 2);
     QVERIFY((joint("forearm.L") - pinnedAt).norm() < 1e-9);
   }
 };
