@@ -1,8 +1,10 @@
 #include "joint_dock.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -56,6 +58,38 @@ JointDock::JointDock(QWidget* parent) : QWidget(parent) {
       tr("A move, snap or unpin also applies, reflected, to the joint's twin on "
          "the other side (found from the skeleton's symmetry, not its names)"));
   layout->addWidget(mirror_);
+  connect(mirror_, &QCheckBox::toggled, this, &JointDock::mirrorChanged);
+
+  // The weight brush (the Paint tool, P).
+  auto* paint = new QGroupBox(tr("Weight brush (P)"), this);
+  auto* paintForm = new QFormLayout(paint);
+  mode_ = new QComboBox(paint);
+  mode_->setObjectName(QStringLiteral("brushMode"));
+  mode_->addItems({tr("Add"), tr("Subtract"), tr("Smooth")});
+  mode_->setToolTip(tr("Raise, lower or even out the selected bone's weight under the brush"));
+  radius_ = new QDoubleSpinBox(paint);
+  radius_->setObjectName(QStringLiteral("brushRadius"));
+  radius_->setRange(0.5, 50.0);
+  radius_->setValue(4.0);
+  radius_->setSuffix(QStringLiteral(" %"));
+  radius_->setToolTip(tr("Brush radius, in % of the character's size"));
+  strength_ = new QDoubleSpinBox(paint);
+  strength_->setObjectName(QStringLiteral("brushStrength"));
+  strength_->setRange(0.01, 1.0);
+  strength_->setSingleStep(0.05);
+  strength_->setValue(0.3);
+  frontOnly_ = new QCheckBox(tr("Front faces only"), paint);
+  frontOnly_->setChecked(true);
+  frontOnly_->setToolTip(tr("Off: the brush paints through the mesh (both sides of a limb)"));
+  paintForm->addRow(tr("Mode"), mode_);
+  paintForm->addRow(tr("Radius"), radius_);
+  paintForm->addRow(tr("Strength"), strength_);
+  paintForm->addRow(frontOnly_);
+  layout->addWidget(paint);
+  connect(mode_, &QComboBox::currentIndexChanged, this, &JointDock::brushChanged);
+  connect(radius_, &QDoubleSpinBox::valueChanged, this, &JointDock::brushChanged);
+  connect(strength_, &QDoubleSpinBox::valueChanged, this, &JointDock::brushChanged);
+  connect(frontOnly_, &QCheckBox::toggled, this, &JointDock::brushChanged);
   layout->addStretch(1);
   showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
 }
@@ -77,6 +111,15 @@ void JointDock::showJoint(int joint, const QString& name, const Eigen::Vector3d&
                    : !editable ? tr("Retarget the skeleton (Ctrl+R) to edit its joints")
                    : pinned    ? tr("Pinned: placed by hand; placement keeps it here")
                                : tr("Placed by the retarget; move it to pin it (W)"));
+}
+
+Brush JointDock::brush() const {
+  Brush b;
+  b.mode = BrushMode(mode_->currentIndex());
+  b.radius = radius_->value() / 100.0;
+  b.strength = strength_->value();
+  b.frontFacesOnly = frontOnly_->isChecked();
+  return b;
 }
 
 bool JointDock::mirror() const {

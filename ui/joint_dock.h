@@ -8,7 +8,10 @@
 #include <QWidget>
 #include <array>
 
+#include "skin/weight_paint.h"
+
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -32,6 +35,11 @@ class JointDock : public QWidget {
   /// skeleton's symmetry, symmetry/mirror_joints.h).
   bool mirror() const;
   QCheckBox* mirrorBox() const { return mirror_; }
+  /// The weight brush as set here; its radius is a fraction of the character's size.
+  Brush brush() const;
+  QComboBox* brushMode() const { return mode_; }
+  QDoubleSpinBox* brushRadius() const { return radius_; }
+  QDoubleSpinBox* brushStrength() const { return strength_; }
   QString statusText() const;
 
  signals:
@@ -39,6 +47,8 @@ class JointDock : public QWidget {
   void positionEdited(int joint, const Eigen::Vector3d& position);
   void snapRequested(int joint);
   void unpinRequested(int joint);
+  void mirrorChanged(bool on);
+  void brushChanged();
 
  private:
   void emitPosition();
@@ -51,6 +61,10 @@ class JointDock : public QWidget {
   QPushButton* snap_ = nullptr;
   QPushButton* unpin_ = nullptr;
   QCheckBox* mirror_ = nullptr;
+  QComboBox* mode_ = nullptr;
+  QDoubleSpinBox* radius_ = nullptr;
+  QDoubleSpinBox* strength_ = nullptr;
+  QCheckBox* frontOnly_ = nullptr;
 };
 
 }  // namespace rw::ui

@@ -18,6 +18,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -120,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(document_, &RigDocument::meshHeadChanged, this, &MainWindow::showHeadsEdited);
   connect(document_, &RigDocument::skeletonHeadChanged, this, &MainWindow::showHeadsEdited);
   connect(document_, &RigDocument::paramsChanged, this, &MainWindow::showParamsEdited);
+  connect(document_, &RigDocument::paintedWeightsChanged, this, &MainWindow::showPaintedWeights);
   loader_ = new CharacterLoader(this);
   skeletonLoader_ = new CharacterLoader(this);
   motionLoader_ = new CharacterLoader(this);
@@ -224,7 +226,12 @@ void MainWindow::createDocks() {
   jointDock_ = new JointDock(this);
   auto* jointDock = new QDockWidget(tr("Joint"), this);
   jointDock->setObjectName(QStringLiteral("jointDock"));
-  jointDock->setWidget(jointDock_);
+  // Scrolled: its brush settings must not make the dock column taller than a small screen.
+  auto* jointScroll = new QScrollArea(jointDock);
+  jointScroll->setWidget(jointDock_);
+  jointScroll->setWidgetResizable(true);
+  jointScroll->setFrameShape(QFrame::NoFrame);
+  jointDock->setWidget(jointScroll);
   // A tab beside the outliner (where joints are picked): a third dock in the column would make
   // the window taller than a 700-pixel screen allows.
   tabifyDockWidget(outlinerDock, jointDock);
@@ -233,6 +240,9 @@ void MainWindow::createDocks() {
   connect(jointDock_, &JointDock::snapRequested, this, &MainWindow::snapJointToCentre);
   connect(jointDock_, &JointDock::unpinRequested, this, &MainWindow::unpinJoint);
   connect(viewport_, &ViewportWidget::jointMoved, this, &MainWindow::moveJoint);
+  connect(viewport_, &ViewportWidget::weightsPainted, this, &MainWindow::paintWeights);
+  connect(jointDock_, &JointDock::brushChanged, this, &MainWindow::updateBrush);
+  connect(jointDock_, &JointDock::mirrorChanged, this, &MainWindow::updateJointEditing);
 
   timeline_ = new TimelineWidget(this);
   auto* timelineDock = new QDockWidget(tr("Timeline"), this);
@@ -328,6 +338,11 @@ void MainWindow::createMenus() {
           "an arrow along its axis (X, Y, Z while dragging), Ctrl+click the mesh to put it in the "
           "middle of the limb there. A moved joint is pinned: placement keeps it"),
        ViewportTool::Move, Qt::Key_W},
+      {tr("Paint"),
+       tr("Paint the selected bone's weight on the mesh (P): the Joint panel's brush adds, "
+          "subtracts or smooths; each stroke is one undo step and is kept over the automatic "
+          "weights when the rig is re-skinned"),
+       ViewportTool::Paint, Qt::Key_P},
   };
   for (const Tool& t : toolList) {
     QAction* action = tools->addAction(t.text);
@@ -340,8 +355,12 @@ void MainWindow::createMenus() {
     connect(action, &QAction::triggered, viewport_, [this, tool] {
       viewport_->setTool(tool);
       // Moving joints brings the Joint panel (numbers, Snap to Centre, Unpin) to the front.
-      if (tool == ViewportTool::Move)
+      if (tool == ViewportTool::Move || tool == ViewportTool::Paint) {
         if (auto* dock = findChild<QDockWidget*>(QStringLiteral("jointDock"))) dock->raise();
+        setRestPose(true);  // joints and weights are edited on the rest pose
+      }
+      if (tool == ViewportTool::Paint && weightViewAction_) weightViewAction_->setChecked(true);
+      updateBrush();
     });
   }
   tools->addSeparator();
@@ -429,8 +448,15 @@ void MainWindow::createMenus() {
          QKeySequence(Qt::SHIFT | Qt::Key_W));
   toggle(tr("&X-Ray"), viewport_->xray(), &ViewportWidget::setXray,
          QKeySequence(Qt::ALT | Qt::Key_Z));
-  toggle(tr("&Weights of Selected Bone"), viewport_->weightView(), &ViewportWidget::setWeightView,
-         QKeySequence(Qt::CTRL | Qt::Key_Tab));
+  weightViewAction_ = toggle(tr("&Weights of Selected Bone"), viewport_->weightView(),
+                             &ViewportWidget::setWeightView, QKeySequence(Qt::CTRL | Qt::Key_Tab));
+  restPoseAction_ = view->addAction(tr("&Rest Pose"));
+  restPoseAction_->setCheckable(true);
+  restPoseAction_->setToolTip(
+      tr("Show the rig at rest instead of the clip's frame (the Move and "
+         "Paint tools turn it on)"));
+  restPoseAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_R));
+  connect(restPoseAction_, &QAction::toggled, this, &MainWindow::setRestPose);
   toggle(tr("&Dual Quaternion Skinning"), false, &ViewportWidget::setDualQuaternionSkinning);
   view->addSeparator();
   QAction* play = view->addAction(tr("Play / Pause"), timeline_, &TimelineWidget::togglePlay);
@@ -539,7 +565,7 @@ void MainWindow::showMotionLoaded(const QString& path, std::shared_ptr<const Cha
   markDirty();
   // A rig already made gets the new clips.
   if (products_ && products_->skeleton && character()) {
-    productsJob_->start(character(), products_->skeleton, motion());
+    productsJob_->start(character(), products_->skeleton, motion(), document_->paintedWeights());
     updateStillFrames();
   }
   emit motionLoaded(path);

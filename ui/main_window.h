@@ -101,6 +101,7 @@ class MainWindow : public QMainWindow {
   const std::shared_ptr<const AnimationClip>& playClip() const { return playClip_; }
   QString autosavePath() const;
   bool hasUnsavedChanges() const { return unsaved_; }
+  bool restPose() const { return restPose_; }
   /// The window's size, place and dock layout as the user last left them (saved when the
   /// window closes); false when none was saved or it does not fit the screens now.
   bool restoreWindowLayout();
@@ -145,6 +146,11 @@ class MainWindow : public QMainWindow {
   void moveJoint(int joint, const Eigen::Vector3d& position);
   void unpinJoint(int joint);
   void snapJointToCentre(int joint);
+  /// A weight-paint stroke on `joint` (undoable, one step): the painted vertices keep these
+  /// weights over the automatic ones from now on.
+  void paintWeights(int joint, const rw::PaintedWeights& painted);
+  /// Shows the rest pose instead of the clip's frame (editing joints and painting need it).
+  void setRestPose(bool rest);
   /// Plays the clip of that name; the choice is kept (by name) when the clips are remade.
   void pickClip(const QString& name);
   bool writeAutosave();
@@ -194,6 +200,9 @@ class MainWindow : public QMainWindow {
   void updateJointEditing();
   /// The joint's twin on the other side when the Joint panel mirrors edits (-1: none).
   int mirrorTwin(int joint) const;
+  /// The brush from the Joint panel, sized to the character.
+  void updateBrush();
+  void showPaintedWeights();
   void updateTimeline();
   void showTime(double seconds);
   /// The document changed (an edit, its undo or redo): show it and re-run the pipeline.
@@ -211,6 +220,9 @@ class MainWindow : public QMainWindow {
   OutlinerDock* outliner_ = nullptr;
   TimelineWidget* timeline_ = nullptr;
   JointDock* jointDock_ = nullptr;
+  bool restPose_ = false;
+  QAction* restPoseAction_ = nullptr;
+  QAction* weightViewAction_ = nullptr;
   QUndoStack* undo_ = nullptr;
   CharacterLoader* loader_ = nullptr;
   CharacterLoader* skeletonLoader_ = nullptr;

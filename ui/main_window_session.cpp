@@ -136,7 +136,7 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
     if (snapshot_->retargeted && document_->retarget()) {
       const std::shared_ptr<const Skeleton> rig(snapshot_->retargeted,
                                                 &snapshot_->retargeted->skeleton);
-      productsJob_->start(character(), rig, motion());
+      productsJob_->start(character(), rig, motion(), document_->paintedWeights());
       updateStillFrames();
       if (snapshot_->error.isEmpty())
         setMessage(
@@ -250,7 +250,7 @@ void MainWindow::pickClip(const QString& name) {
 }
 
 void MainWindow::showTime(double seconds) {
-  if (!playClip_ || !playSkeleton_ || viewport_->skeleton() != playSkeleton_) return;
+  if (restPose_ || !playClip_ || !playSkeleton_ || viewport_->skeleton() != playSkeleton_) return;
   viewport_->setPose(
       playSkeleton_->globalsFromLocals(playClip_->sampleLocals(*playSkeleton_, seconds)));
 }
@@ -280,6 +280,10 @@ void MainWindow::updateJointEditing() {
   std::vector<int> pinned;
   for (const JointPin& pin : document_->params().placement.pins) pinned.push_back(pin.joint);
   viewport_->setPinnedJoints(editable ? pinned : std::vector<int>());
+  viewport_->setMirrorTwins(
+      jointDock_->mirror() && snapshot_ && snapshot_->skeletonGraph && snapshot_->skeletonSymmetry
+          ? mirrorJoints(*snapshot_->skeletonGraph, *snapshot_->skeletonSymmetry)
+          : std::vector<int>());
   const int joint = viewport_->selectedJoint();
   if (!shown || joint < 0 || joint >= shown->size()) {
     jointDock_->showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
@@ -351,6 +355,42 @@ void MainWindow::unpinJoint(int joint) {
   undo_->push(SetParamsCommand::named(
       document_, tr("Unpin %1").arg(QString::fromStdString(source->joints[joint].name)),
       document_->params(), params));
+}
+
+void MainWindow::paintWeights(int joint, const PaintedWeights& painted) {
+  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  if (painted.empty() || !source || joint < 0 || joint >= source->size()) return;
+  auto merged = std::make_shared<PaintedWeights>(*document_->paintedWeights());
+  for (const auto& [vertex, influences] : painted) (*merged)[vertex] = influences;
+  undo_->push(new PaintWeightsCommand(
+      document_, tr("Paint %1").arg(QString::fromStdString(source->joints[joint].name)),
+      document_->paintedWeights(), std::move(merged)));
+}
+
+void MainWindow::showPaintedWeights() {
+  markDirty();
+  // Re-skin the rig shown with the painted vertices on top (bone heat for the rest).
+  if (products_ && products_->skeleton && character()) {
+    productsJob_->start(character(), products_->skeleton, motion(), document_->paintedWeights());
+    updateStillFrames();
+  }
+}
+
+void MainWindow::updateBrush() {
+  Brush brush = jointDock_->brush();
+  const double size = character() && !character()->mesh.empty() ? character()->mesh.size() : 1.0;
+  brush.radius *= size;
+  viewport_->setBrush(brush);
+}
+
+void MainWindow::setRestPose(bool rest) {
+  restPose_ = rest;
+  if (restPoseAction_ && restPoseAction_->isChecked() != rest) restPoseAction_->setChecked(rest);
+  if (rest)
+    viewport_->setPose({});
+  else
+    showTime(timeline_->time());
+  updateJointEditing();
 }
 
 void MainWindow::snapJointToCentre(int joint) {

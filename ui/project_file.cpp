@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "io/json_fields.h"
@@ -88,6 +89,63 @@ bool pinsFromJson(const json& j, JsonFields& f, std::vector<ProjectPin>& pins) {
   return true;
 }
 
+/// "painted": {"joints": [NAME, ...], "vertices": [[v, joint, weight, joint, weight, ...], ...]}
+/// with joints as indices into the names list.
+json paintedToJson(const std::map<int, std::vector<std::pair<QString, double>>>& painted) {
+  std::vector<QString> names;
+  auto indexOf = [&](const QString& name) {
+    const auto at = std::find(names.begin(), names.end(), name);
+    if (at != names.end()) return int(at - names.begin());
+    names.push_back(name);
+    return int(names.size()) - 1;
+  };
+  json vertices = json::array();
+  for (const auto& [vertex, influences] : painted) {
+    json row = json::array({vertex});
+    for (const auto& [name, weight] : influences) {
+      row.push_back(indexOf(name));
+      row.push_back(weight);
+    }
+    vertices.push_back(std::move(row));
+  }
+  json joints = json::array();
+  for (const QString& name : names) joints.push_back(name.toStdString());
+  return {{"joints", joints}, {"vertices", vertices}};
+}
+
+bool paintedFromJson(const json& j, JsonFields& f,
+                     std::map<int, std::vector<std::pair<QString, double>>>& painted) {
+  if (!f.object(j, "painted")) return false;
+  const json* joints = JsonFields::field(j, "joints");
+  const json* vertices = JsonFields::field(j, "vertices");
+  if (!joints || !joints->is_array()) return f.fail("painted.joints", "not an array");
+  if (!vertices || !vertices->is_array()) return f.fail("painted.vertices", "not an array");
+  std::vector<QString> names;
+  for (std::size_t k = 0; k < joints->size(); ++k) {
+    std::string name;
+    if (!f.name((*joints)[k], "painted.joints", name)) return false;
+    names.push_back(QString::fromStdString(name));
+  }
+  for (std::size_t r = 0; r < vertices->size(); ++r) {
+    const json& row = (*vertices)[r];
+    const std::string where = "painted.vertices[" + std::to_string(r) + "]";
+    if (!row.is_array() || row.size() < 3 || row.size() % 2 == 0)
+      return f.fail(where, "not [vertex, joint, weight, ...]");
+    int vertex = 0;
+    if (!f.integer(row[0], where, 0, int(f.limits().maxIndex), vertex)) return false;
+    std::vector<std::pair<QString, double>>& influences = painted[vertex];
+    for (std::size_t k = 1; k + 1 < row.size(); k += 2) {
+      int joint = 0;
+      double weight = 0;
+      if (!f.integer(row[k], where, 0, int(names.size()) - 1, joint) ||
+          !f.number(row[k + 1], where, 0.0, 1.0, weight))
+        return false;
+      influences.emplace_back(names[std::size_t(joint)], weight);
+    }
+  }
+  return true;
+}
+
 /// The header: a project of this format and version.
 bool readProjectHeader(const json& j, JsonFields& f) {
   if (!f.object(j, "top level")) return false;
@@ -123,6 +181,8 @@ bool readProjectFields(const json& j, const QDir& dir, JsonFields& f, Project& p
   }
   if (const json* params = JsonFields::field(j, "parameters"))
     if (!paramsFromJson(*params, f, project.params)) return false;
+  if (const json* painted = JsonFields::field(j, "painted"))
+    if (!paintedFromJson(*painted, f, project.painted)) return false;
   if (const json* pins = JsonFields::field(j, "pins"))
     if (!pinsFromJson(*pins, f, project.pins)) return false;
   if (const json* retarget = JsonFields::field(j, "retarget"))
@@ -162,6 +222,7 @@ Status writeProject(const Project& project, const QString& path) {
        project.skeletonHead.isEmpty() ? json(nullptr) : json(project.skeletonHead.toStdString())},
       {"parameters", paramsToJson(project.params)},
       {"pins", pinsToJson(project.pins)},
+      {"painted", paintedToJson(project.painted)},
       {"retarget", project.retarget},
       {"displayLevel", project.displayLevel}};
   return writeFileAtomically(path.toStdString(), j.dump(2) + "\n");

@@ -6,7 +6,9 @@
 // names the file and the field in its errors.
 #include <Eigen/Core>
 #include <QString>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "session/rig_session.h"
@@ -32,6 +34,8 @@ struct Project {
   QString skeletonHead;  ///< joint name; empty = auto
   RigParams params;      ///< without pins: those are `pins`, by name
   std::vector<ProjectPin> pins;
+  /// Weights painted by hand: per source vertex of the mesh, its influences by joint name.
+  std::map<int, std::vector<std::pair<QString, double>>> painted;
   bool retarget = false;  ///< the skeleton was retargeted into the mesh
   int displayLevel = -1;  ///< graph overlay level; -1 = the coarsest
   bool operator==(const Project&) const = default;

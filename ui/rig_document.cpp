@@ -43,11 +43,19 @@ void RigDocument::setParams(const RigParams& params) {
   emit paramsChanged(params_);
 }
 
+void RigDocument::setPaintedWeights(std::shared_ptr<const PaintedWeights> painted) {
+  if (!painted) painted = std::make_shared<const PaintedWeights>();
+  if (painted == painted_) return;
+  painted_ = std::move(painted);
+  emit paintedWeightsChanged();
+}
+
 void RigDocument::openMesh(InputFile mesh, bool keepOtherInputs) {
   mesh_ = std::move(mesh);
   retarget_ = false;
   meshHead_ = skeletonHead_ = -1;
   params_.placement.pins.clear();  // they were put in the previous character
+  painted_ = std::make_shared<const PaintedWeights>();
   if (!keepOtherInputs) clearSkeletonAndMotion();
 }
 
@@ -55,6 +63,7 @@ void RigDocument::openSkeletonFile(InputFile skeleton) {
   skeletonFile_ = std::move(skeleton);
   skeletonHead_ = -1;
   params_.placement.pins.clear();  // joints of the previous skeleton
+  painted_ = std::make_shared<const PaintedWeights>();
 }
 
 void RigDocument::openMotion(InputFile motion) {
@@ -87,6 +96,12 @@ QString RigDocument::restoreProject(const Project& project) {
     if (joint >= 0) params.placement.pins.push_back({joint, pin.position});
   }
   restore(project.meshHead, skeletonHead, params);
+  auto painted = std::make_shared<PaintedWeights>();
+  for (const auto& [vertex, influences] : project.painted)
+    for (const auto& [name, weight] : influences)
+      if (const int joint = skeleton ? skeleton->indexOf(name.toStdString()) : -1; joint >= 0)
+        (*painted)[vertex].push_back({joint, weight});
+  painted_ = std::move(painted);
   retarget_ = project.retarget && skeleton;
   return missing;
 }
@@ -105,6 +120,11 @@ Project RigDocument::project() const {
   for (const JointPin& pin : params_.placement.pins)
     if (skeleton && pin.joint >= 0 && pin.joint < skeleton->size())
       p.pins.push_back({QString::fromStdString(skeleton->joints[pin.joint].name), pin.position});
+  for (const auto& [vertex, influences] : *painted_)
+    for (const Influence& i : influences)
+      if (skeleton && i.joint >= 0 && i.joint < skeleton->size())
+        p.painted[vertex].emplace_back(QString::fromStdString(skeleton->joints[i.joint].name),
+                                       i.weight);
   p.retarget = retarget_;
   return p;
 }

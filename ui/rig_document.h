@@ -11,6 +11,7 @@
 
 #include "project_file.h"
 #include "session/rig_session.h"
+#include "skin/weight_paint.h"
 
 namespace rw {
 struct Character;
@@ -39,6 +40,8 @@ class RigDocument : public QObject {
   int meshHead() const { return meshHead_; }
   int skeletonHead() const { return skeletonHead_; }
   const RigParams& params() const { return params_; }
+  /// Weights painted by hand (never null; empty: none), put over the automatic ones.
+  const std::shared_ptr<const PaintedWeights>& paintedWeights() const { return painted_; }
   /// The skeleton the rig is made from: the skeleton file's, else the mesh file's own.
   std::shared_ptr<const Skeleton> sourceSkeleton() const;
   /// True when a mesh with triangles is open (the pipeline can run).
@@ -48,6 +51,7 @@ class RigDocument : public QObject {
   void setMeshHead(int weldedVertex);
   void setSkeletonHead(int joint);
   void setParams(const RigParams& params);
+  void setPaintedWeights(std::shared_ptr<const PaintedWeights> painted);
 
   /// A new mesh is a new document: heads back to auto, not retargeted; the skeleton and motion
   /// chosen for the previous mesh go too unless `keepOtherInputs` (a project being opened
@@ -73,6 +77,7 @@ class RigDocument : public QObject {
   void meshHeadChanged(int weldedVertex);
   void skeletonHeadChanged(int joint);
   void paramsChanged(const rw::RigParams& params);
+  void paintedWeightsChanged();
 
  private:
   InputFile mesh_, skeletonFile_, motion_;
@@ -80,6 +85,7 @@ class RigDocument : public QObject {
   int meshHead_ = -1;
   int skeletonHead_ = -1;
   RigParams params_;
+  std::shared_ptr<const PaintedWeights> painted_ = std::make_shared<const PaintedWeights>();
 };
 
 }  // namespace rw::ui

@@ -90,7 +90,8 @@ RigProductsJob::~RigProductsJob() {
 
 RigProducts RigProductsJob::compute(const Character& meshCharacter,
                                     std::shared_ptr<const Skeleton> skeleton,
-                                    const Character* motion, const Progress* progress) {
+                                    const Character* motion, const Progress* progress,
+                                    const PaintedWeights* painted) {
   using Clock = std::chrono::steady_clock;
   RigProducts products;
   products.skeleton = skeleton;
@@ -104,7 +105,13 @@ RigProducts RigProductsJob::compute(const Character& meshCharacter,
     }
     for (const std::string& note : heat.value().report.notes)
       products.notes << QString::fromStdString(note);
-    products.skin = std::make_shared<const SkinWeights>(std::move(heat.value().weights));
+    SkinWeights weights = std::move(heat.value().weights);
+    if (painted && !painted->empty()) {
+      applyPaintedWeights(weights, *painted, skeleton->size());
+      products.notes
+          << QObject::tr("%1 vertices keep the weights painted by hand").arg(painted->size());
+    }
+    products.skin = std::make_shared<const SkinWeights>(std::move(weights));
     if (progress && progress->cancelled()) return products;
 
     if (motion && !motion->clips.empty() && !motion->skeleton.empty()) {
@@ -121,7 +128,8 @@ RigProducts RigProductsJob::compute(const Character& meshCharacter,
 
 void RigProductsJob::start(std::shared_ptr<const Character> meshCharacter,
                            std::shared_ptr<const Skeleton> skeleton,
-                           std::shared_ptr<const Character> motion) {
+                           std::shared_ptr<const Character> motion,
+                           std::shared_ptr<const PaintedWeights> painted) {
   if (progress_) progress_->cancel();  // superseded
   if (watcher_) watcher_->disconnect(this);
   const int generation = ++generation_;
@@ -137,9 +145,9 @@ void RigProductsJob::start(std::shared_ptr<const Character> meshCharacter,
   });
   const std::shared_ptr<Progress> progress = progress_;
   watcher->setFuture(
-      QtConcurrent::run(backgroundPool(), [meshCharacter, skeleton, motion, progress] {
+      QtConcurrent::run(backgroundPool(), [meshCharacter, skeleton, motion, progress, painted] {
         lowerThreadPriority();
-        return compute(*meshCharacter, skeleton, motion.get(), progress.get());
+        return compute(*meshCharacter, skeleton, motion.get(), progress.get(), painted.get());
       }));
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "character.h"
+#include "skin/weight_paint.h"
 #include "util/progress.h"
 
 namespace rw::ui {
@@ -36,13 +37,15 @@ class RigProductsJob : public QObject {
 
   /// Skins `mesh` for `skeleton`; with `motion` (a character with a skeleton and clips),
   /// also retargets each of its clips onto the skinned character.
+  /// `painted`: weights painted by hand, put over bone heat's (may be null).
   void start(std::shared_ptr<const Character> meshCharacter,
-             std::shared_ptr<const Skeleton> skeleton, std::shared_ptr<const Character> motion);
+             std::shared_ptr<const Skeleton> skeleton, std::shared_ptr<const Character> motion,
+             std::shared_ptr<const PaintedWeights> painted = nullptr);
   bool busy() const { return watcher_ != nullptr; }
   /// Computes on the calling thread (what the worker runs).
   static RigProducts compute(const Character& meshCharacter,
                              std::shared_ptr<const Skeleton> skeleton, const Character* motion,
-                             const Progress* progress);
+                             const Progress* progress, const PaintedWeights* painted = nullptr);
 
  signals:
   void finished(std::shared_ptr<const rw::ui::RigProducts> products);

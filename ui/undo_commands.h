@@ -54,4 +54,27 @@ class SetParamsCommand : public QUndoCommand {
   RigParams before_, after_;
 };
 
+/// A paint stroke: the document's painted weights before and after it.
+class PaintWeightsCommand : public QUndoCommand {
+ public:
+  PaintWeightsCommand(RigDocument* document, const QString& text,
+                      std::shared_ptr<const PaintedWeights> before,
+                      std::shared_ptr<const PaintedWeights> after)
+      : QUndoCommand(text),
+        document_(document),
+        before_(std::move(before)),
+        after_(std::move(after)) {}
+
+  void undo() override {
+    if (document_) document_->setPaintedWeights(before_);
+  }
+  void redo() override {
+    if (document_) document_->setPaintedWeights(after_);
+  }
+
+ private:
+  QPointer<RigDocument> document_;
+  std::shared_ptr<const PaintedWeights> before_, after_;
+};
+
 }  // namespace rw::ui

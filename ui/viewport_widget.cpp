@@ -14,6 +14,7 @@
 #include "character.h"
 #include "palette.h"
 #include "picking.h"
+#include "symmetry/mirror_joints.h"
 #include "viewport_renderer.h"
 #include "viewport_surface.h"
 
@@ -137,6 +138,8 @@ void ViewportWidget::setMeshLighting(render::SurfaceLighting lighting) {
 void ViewportWidget::setCharacter(std::shared_ptr<const Character> character) {
   character_ = std::move(character);
   characterDirty_ = true;
+  paintNormals_.reset();
+  paintWeights_.reset();
   overlay_ = std::make_shared<const render::GraphOverlay>();
   meshHead_ = skeletonHead_ = -1;
   if (character_ && !character_->skeleton.empty()) {
@@ -230,6 +233,7 @@ void ViewportWidget::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
   skeleton_ = std::move(skeleton);
   skin_ = std::move(skin);
   if (skinChanged) prepareSkin();
+  if (skinChanged && drag_ != Drag::Paint) paintWeights_.reset();  // the painted result is in
   if (changed) {
     pose_.clear();
     if (skeleton_ && selectedJoint_ >= skeleton_->size()) selectedJoint_ = -1;
@@ -455,6 +459,40 @@ void ViewportWidget::snapJointToCentre(QPoint at) {
   emit jointMoved(selectedJoint_, *centre);
 }
 
+bool ViewportWidget::paintAt(QPoint at) {
+  if (!paintWeights_ || !character_ || !skeleton_ || selectedJoint_ < 0 ||
+      selectedJoint_ >= skeleton_->size())
+    return false;
+  const render::Ray ray = render::rayThroughPixel(camera_, at.x(), at.y());
+  const std::optional<render::MeshHit> hit = render::pickMesh(character_->mesh, ray);
+  if (!hit) return false;
+  // Dabs a quarter of the radius apart: an even stroke however fast the mouse moves.
+  if (lastDab_ && (hit->point - *lastDab_).norm() < 0.25 * brush_.radius) return true;
+  lastDab_ = hit->point;
+  if (!paintNormals_)
+    paintNormals_ =
+        std::make_shared<const std::vector<Eigen::Vector3d>>(sourceVertexNormals(character_->mesh));
+  PaintSurface surface;
+  surface.positions = &character_->mesh.source.positions;
+  surface.normals = paintNormals_.get();
+  surface.towardsEye = -ray.direction;
+  auto dab = [&](int joint, const Eigen::Vector3d& centre) {
+    const int parent = skeleton_->joints[joint].parent;
+    for (int v : paintDab(*paintWeights_, surface, joint, parent, brush_, centre))
+      if (v < int(paintChanged_.size())) paintChanged_[std::size_t(v)] = 1;
+  };
+  dab(selectedJoint_, hit->point);
+  const int twin = selectedJoint_ < int(mirrorTwins_.size()) ? mirrorTwins_[selectedJoint_] : -1;
+  if (twin >= 0 && twin < skeleton_->size()) {
+    const std::vector<Transform> globals = skeleton_->restGlobals();
+    dab(twin, reflectAcrossBisector(hit->point, globals[selectedJoint_].translation(),
+                                    globals[twin].translation()));
+  }
+  weightsDirty_ = true;
+  redraw();
+  return true;
+}
+
 std::shared_ptr<const Skeleton> ViewportWidget::drawnSkeleton() const {
   if (!skeleton_ || skeleton_->empty()) return nullptr;
   if (pose_.size() == skeleton_->joints.size())
@@ -603,10 +641,11 @@ ViewportFrame ViewportWidget::buildFrame() {
 
 std::shared_ptr<const std::vector<Eigen::Vector3f>> ViewportWidget::weightColors() const {
   if (!weightView_ || !skin_ || !character_ || character_->mesh.empty()) return nullptr;
+  const SkinWeights& shown = paintWeights_ ? *paintWeights_ : *skin_;
   auto colors = std::make_shared<std::vector<Eigen::Vector3f>>(
       character_->mesh.source.positions.size(), weightColor(0.0));
-  for (int v = 0; v < skin_->vertexCount() && v < int(colors->size()); ++v)
-    for (const Influence& influence : skin_->perVertex[v])
+  for (int v = 0; v < shown.vertexCount() && v < int(colors->size()); ++v)
+    for (const Influence& influence : shown.perVertex[v])
       if (influence.joint == selectedJoint_) (*colors)[v] = weightColor(influence.weight);
   return colors;
 }
@@ -640,6 +679,7 @@ void ViewportWidget::click(QPoint at) {
       return;
     }
     case ViewportTool::Select:
+    case ViewportTool::Paint:
     case ViewportTool::Move: {  // a click off the gizmo selects, as in every DCC's move tool
       const int joint = pickJoint(at);
       setSelectedJoint(joint);
@@ -652,12 +692,25 @@ void ViewportWidget::click(QPoint at) {
 void ViewportWidget::mousePressEvent(QMouseEvent* event) {
   lastMouse_ = pressMouse_ = event->position().toPoint();
   moved_ = false;
-  if (tool_ == ViewportTool::Move && event->button() == Qt::LeftButton) {
+  if ((tool_ == ViewportTool::Move || tool_ == ViewportTool::Paint) &&
+      event->button() == Qt::LeftButton) {
     const Qt::KeyboardModifiers mods = event->modifiers();
-    if (mods == Qt::ControlModifier) {  // snap to the middle of the limb under the cursor
+    if (mods == Qt::ControlModifier &&
+        tool_ == ViewportTool::Move) {  // snap to the middle of the limb under the cursor
       snapJointToCentre(pressMouse_);
       event->accept();
       return;
+    }
+    if (mods == Qt::NoModifier && tool_ == ViewportTool::Paint) {
+      if (skin_ && pose_.empty() && selectedJoint_ >= 0 && weightView_) {
+        paintWeights_ = std::make_shared<SkinWeights>(*skin_);
+        paintChanged_.assign(std::size_t(skin_->vertexCount()), 0);
+        lastDab_.reset();
+        drag_ = Drag::Paint;
+        paintAt(pressMouse_);
+        event->accept();
+        return;
+      }
     }
     if (mods == Qt::NoModifier && beginJointDrag(pressMouse_)) {
       drag_ = Drag::MoveJoint;
@@ -699,6 +752,11 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
     event->accept();
     return;
   }
+  if (drag_ == Drag::Paint) {
+    paintAt(position);
+    event->accept();
+    return;
+  }
   autoFrame_ = false;
   if (drag_ == Drag::Orbit || drag_ == Drag::AltOrbit)
     camera_.orbit(delta.x(), delta.y());
@@ -717,6 +775,18 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   const bool wasOrbit = drag_ == Drag::Orbit;
+  if (drag_ == Drag::Paint) {
+    drag_ = Drag::None;
+    PaintedWeights painted;
+    for (std::size_t v = 0; v < paintChanged_.size(); ++v)
+      if (paintChanged_[v]) painted[int(v)] = paintWeights_->perVertex[v];
+    if (painted.empty())
+      paintWeights_.reset();
+    else
+      emit weightsPainted(selectedJoint_, painted);  // the copy stays shown until the result
+    event->accept();
+    return;
+  }
   if (drag_ == Drag::MoveJoint) {
     drag_ = Drag::None;
     bonesDirty_ = true;

@@ -30,6 +30,7 @@
 #include "graph_overlay.h"
 #include "mesh_draw_data.h"
 #include "mesh_renderer.h"
+#include "skin/weight_paint.h"
 #include "translate_gizmo.h"
 #include "viewport_frame.h"
 
@@ -46,7 +47,9 @@ namespace rw::ui {
 /// Move: drag the selected joint with the translate gizmo (the ring in the view plane, an arrow
 /// along its axis; X, Y or Z while dragging constrains to that axis, Esc cancels); Ctrl+click
 /// on the mesh puts it at the middle of the limb under the cursor.
-enum class ViewportTool { Select, MeshHead, SkeletonHead, Move };
+/// Paint: a brush over the rest mesh raises, lowers or smooths the selected bone's weight
+/// (skin/weight_paint.h), the weight view updating under it; a stroke is one edit.
+enum class ViewportTool { Select, MeshHead, SkeletonHead, Move, Paint };
 
 class ViewportRenderer;
 class ViewportSurface;
@@ -149,6 +152,11 @@ class ViewportWidget : public QWidget {
   void setJointEditing(bool on);
   /// Joints placed by hand, marked in the view.
   void setPinnedJoints(std::vector<int> joints);
+  /// The weight brush (radius in character units) and, when edits mirror, each joint's twin
+  /// (empty: no mirroring; symmetry/mirror_joints.h).
+  void setBrush(const Brush& brush) { brush_ = brush; }
+  const Brush& brush() const { return brush_; }
+  void setMirrorTwins(std::vector<int> twins) { mirrorTwins_ = std::move(twins); }
   /// While on, every frame is drawn like a moving one (no multisampling): set while a long
   /// computation shares the CPU; turning it off draws the view anti-aliased.
   void setDeferStillFrames(bool defer);
@@ -167,6 +175,8 @@ class ViewportWidget : public QWidget {
   /// The Move tool put `joint` at `position` (a gizmo drag released, or Ctrl+click's snap to
   /// the middle of the mesh under the cursor).
   void jointMoved(int joint, const Eigen::Vector3d& position);
+  /// A paint stroke ended: the painted vertices' new weights (whole influence lists).
+  void weightsPainted(int joint, const rw::PaintedWeights& painted);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -182,7 +192,7 @@ class ViewportWidget : public QWidget {
  private:
   friend class ViewportSurface;
   /// AltOrbit: an orbit begun with Alt held (Maya's tumble), which never ends in a click.
-  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom, MoveJoint };
+  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom, MoveJoint, Paint };
 
   /// Asks for a frame (once per event-loop pass, however many changes it brings).
   void redraw();
@@ -214,6 +224,9 @@ class ViewportWidget : public QWidget {
   void updateJointDrag(QPoint at);
   /// Ctrl+click with the Move tool: the selected joint to the middle of the mesh under `at`.
   void snapJointToCentre(QPoint at);
+  /// A dab of the weight brush where the ray under `at` meets the mesh (and its mirror image
+  /// on the twin, when edits mirror); false when it misses.
+  bool paintAt(QPoint at);
   /// The skeleton as drawn: the pose, or the rest with the dragged joint moved.
   std::shared_ptr<const Skeleton> drawnSkeleton() const;
   std::vector<Transform> currentGlobals() const;
@@ -238,6 +251,14 @@ class ViewportWidget : public QWidget {
   Eigen::Vector2d moveGrab_ = Eigen::Vector2d::Zero();   ///< cursor at the drag's start, pixels
   Eigen::Vector3d moveStart_ = Eigen::Vector3d::Zero();  ///< the joint at the drag's start
   std::optional<Eigen::Vector3d> movePreview_;
+  Brush brush_;
+  std::vector<int> mirrorTwins_;
+  /// The weights being painted (a copy of the skin, shown until the re-skinned rig arrives),
+  /// the vertices a stroke changed, the source vertices' normals and the last dab.
+  std::shared_ptr<SkinWeights> paintWeights_;
+  std::vector<char> paintChanged_;
+  std::shared_ptr<const std::vector<Eigen::Vector3d>> paintNormals_;
+  std::optional<Eigen::Vector3d> lastDab_;
   bool characterDirty_ = false;
   bool bonesDirty_ = false;
   bool weightsDirty_ = false;

@@ -97,6 +97,16 @@ std::vector<int> paintDab(SkinWeights& weights, const PaintSurface& surface, int
   return changed;
 }
 
+void applyPaintedWeights(SkinWeights& weights, const PaintedWeights& painted, int jointCount) {
+  for (const auto& [vertex, influences] : painted) {
+    if (vertex < 0 || vertex >= weights.vertexCount()) continue;
+    std::vector<Influence> kept;
+    for (const Influence& i : influences)
+      if (i.joint >= 0 && i.joint < jointCount && i.weight > 0.0) kept.push_back(i);
+    if (!kept.empty()) weights.perVertex[std::size_t(vertex)] = std::move(kept);
+  }
+}
+
 std::vector<Eigen::Vector3d> sourceVertexNormals(const Mesh& mesh) {
   std::vector<Eigen::Vector3d> welded(mesh.positions.size(), Eigen::Vector3d::Zero());
   for (const Eigen::Vector3i& t : mesh.triangles) {

@@ -5,6 +5,7 @@
 // again (its other joints share what is left, in their proportions), so the skin never loses
 // or gains weight. A stroke is a sequence of dabs.
 #include <Eigen/Core>
+#include <map>
 #include <vector>
 
 #include "mesh/mesh.h"
@@ -42,6 +43,14 @@ struct PaintSurface {
 /// whole on `joint`). Returns the source vertices whose weights changed.
 std::vector<int> paintDab(SkinWeights& weights, const PaintSurface& surface, int joint,
                           int fallbackJoint, const Brush& brush, const Eigen::Vector3d& centre);
+
+/// Weights painted by hand, per source vertex (its whole influence list): kept apart from the
+/// automatic weights so that a re-skin (a moved joint, a γ change) keeps what the artist painted.
+using PaintedWeights = std::map<int, std::vector<Influence>>;
+
+/// Puts the painted vertices' weights over `weights` (vertices or joints out of range are
+/// skipped: `jointCount` is the skeleton's size).
+void applyPaintedWeights(SkinWeights& weights, const PaintedWeights& painted, int jointCount);
 
 /// Area-weighted unit normals of `mesh`'s source vertices, computed on the welded surface so the
 /// two sides of a UV seam face the same way, each connected part turned outwards.

@@ -3,6 +3,7 @@
 // a drag, undo and redo, the pin kept through a γ change, Ctrl+click snapping a joint into the
 // middle of the limb under the cursor, numeric entry in the Joint panel, unpinning, and the pins
 // saved with the project. Screenshots of the gizmo to be looked at.
+#include <QAction>
 #include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -274,6 +275,101 @@ class JointEditingTest : public QObject {
     QVERIFY(settle());
     QCOMPARE(int(pins().size()), 2);
     QVERIFY((joint("forearm.L") - pinnedAt).norm() < 1e-9);
+  }
+
+  // The Paint tool: a stroke over the left thigh raises shin.L's weight there (the view at
+  // rest, the weight view on), every vertex whole; it is one undo step, kept when the rig is
+  // re-skinned after a γ change, and undo gives the automatic weights back.
+  void paintAStrokeOnTheThigh() {
+    QVERIFY(openDemo());
+    QVERIFY(QTest::qWaitFor([&] { return window_->products() && window_->products()->skin; },
+                            kTimeoutMs));
+    viewport()->setViewPreset(rw::render::ViewPreset::Front);
+    viewport()->frameAll();
+    const int shin = index("shin.L");
+    window_->setSelectedJoint(shin);
+    QAction* paint = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>())
+      if (a->text() == QStringLiteral("Paint")) paint = a;
+    QVERIFY(paint);
+    paint->trigger();
+    QVERIFY(window_->restPose() && viewport()->pose().empty() && viewport()->weightView());
+    window_->jointDock()->brushStrength()->setValue(1.0);
+    window_->jointDock()->mirrorBox()->setChecked(false);
+    const auto before = window_->products()->skin;
+    // Down the front of the thigh, from the hip to the knee.
+    const Eigen::Vector3d hip = joint("thigh.L"), knee = joint("shin.L");
+    const QPoint from = viewport()->screenPosition(hip + 0.25 * (knee - hip));
+    const QPoint to = viewport()->screenPosition(hip + 0.75 * (knee - hip));
+    const int steps = window_->undoStack()->count();
+    drag(from, to, [&] { QTest::qWait(20); });
+    QCOMPARE(window_->undoStack()->count(), steps + 1);
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Paint shin.L"));
+    const auto painted = window_->document()->paintedWeights();
+    QVERIFY(painted->size() > 10);
+    QVERIFY(QTest::qWaitFor([&] { return window_->products()->skin != before; }, kTimeoutMs));
+    const auto after = window_->products()->skin;
+    int raised = 0;
+    for (const auto& [v, influences] : *painted) {
+      double was = 0, now = 0, sum = 0;
+      for (const rw::Influence& i : before->perVertex[v]) was += i.joint == shin ? i.weight : 0;
+      for (const rw::Influence& i : after->perVertex[v]) {
+        now += i.joint == shin ? i.weight : 0;
+        sum += i.weight;
+      }
+      QVERIFY(std::abs(sum - 1.0) < 1e-9);
+      QVERIFY(now >= was - 1e-12);
+      raised += now > was + 1e-6;
+    }
+    qInfo() << "  painted" << painted->size() << "vertices," << raised << "raised";
+    QCOMPARE(raised, int(painted->size()));
+    grabScreenshot(QStringLiteral("weight_paint_shin_on_thigh"));
+
+    // A γ change re-skins the moved rig: the painted vertices keep their paint.
+    window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(2.0);
+    QVERIFY(settle());
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          return window_->products()->skeleton.get() == &window_->snapshot()->retargeted->skeleton;
+        },
+        kTimeoutMs));
+    for (const auto& [v, influences] : *painted)
+      QCOMPARE(window_->products()->skin->perVertex[v].size(), influences.size());
+
+    // Undo both: the automatic weights again.
+    window_->undoStack()->undo();
+    window_->undoStack()->undo();
+    QVERIFY(window_->document()->paintedWeights()->empty());
+    QVERIFY(settle());
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          const auto skin = window_->products()->skin;
+          if (!skin) return false;
+          for (const auto& [v, influences] : *painted)
+            if (skin->perVertex[v].size() != before->perVertex[v].size()) return false;
+          return true;
+        },
+        kTimeoutMs));
+
+    // Redone and saved, the paint comes back with the project (by joint name).
+    window_->undoStack()->redo();
+    QVERIFY(settle());
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("painted.rwproj"));
+    QVERIFY(window_->saveProject(project));
+    QSignalSpy opened(window_.get(), &MainWindow::projectLoaded);
+    window_->openProject(project);
+    QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs));
+    QVERIFY(settle());
+    const auto reopened = window_->document()->paintedWeights();
+    QCOMPARE(reopened->size(), painted->size());
+    for (const auto& [v, influences] : *painted) {
+      QCOMPARE(reopened->at(v).size(), influences.size());
+      for (std::size_t k = 0; k < influences.size(); ++k) {
+        QCOMPARE(reopened->at(v)[k].joint, influences[k].joint);
+        QVERIFY(std::abs(reopened->at(v)[k].weight - influences[k].weight) < 1e-12);
+      }
+    }
   }
 };
 
