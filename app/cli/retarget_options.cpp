@@ -1,6 +1,7 @@
 #include "cli/retarget_options.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <string>
 
@@ -59,9 +60,39 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
       "N), vertex:N or x,y,z (the nearest vertex)");
   joint->needs(vertex);
   vertex->needs(joint);
+  cmd->add_option("--pin", o.pins,
+                  "a joint placed by hand, NAME=X,Y,Z in the mesh's space (repeatable): it stays "
+                  "there and the other joints of its chain are placed around it");
 }
 
 namespace {
+
+/// --pin NAME=X,Y,Z to a pin on `skeleton`'s joint.
+Expected<JointPin> parsePin(const Skeleton& skeleton, const std::string& spec) {
+  const std::size_t eq = spec.rfind('=');
+  if (eq == std::string::npos || eq == 0) return Error{"--pin " + spec + ": not NAME=X,Y,Z"};
+  JointPin pin;
+  const std::string name = spec.substr(0, eq);
+  pin.joint = skeleton.indexOf(name);
+  if (pin.joint < 0) return Error{"no joint named '" + name + "' (--pin)"};
+  std::string rest = spec.substr(eq + 1);
+  for (int a = 0; a < 3; ++a) {
+    const std::size_t comma = rest.find(',');
+    const std::string number = a < 2 ? rest.substr(0, comma) : rest;
+    if ((a < 2 && comma == std::string::npos) || number.empty())
+      return Error{"--pin " + spec + ": not NAME=X,Y,Z"};
+    std::size_t used = 0;
+    try {
+      pin.position[a] = std::stod(number, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != number.size() || !std::isfinite(pin.position[a]))
+      return Error{"--pin " + spec + ": '" + number + "' is not a number"};
+    if (a < 2) rest = rest.substr(comma + 1);
+  }
+  return pin;
+}
 
 bool allDigits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -141,6 +172,14 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     }
     params.partialSkeletonJoint = joint;
     params.partialMeshVertex = *vertex;
+  }
+  for (const std::string& spec : o.pins) {
+    Expected<JointPin> pin = parsePin(skeleton, spec);
+    if (!pin) {
+      std::cerr << o.skeleton << ": " << pin.error().message << std::endl;
+      return nullptr;
+    }
+    params.placement.pins.push_back(*pin);
   }
   run->session = std::make_unique<RigSession>();
   RigSession& session = *run->session;

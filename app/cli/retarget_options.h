@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "character.h"
 #include "io/rig_json.h"
@@ -17,11 +18,14 @@ struct RetargetOptions {
   /// Partial retargeting (both or neither): the joint whose subtree is mapped, and the mesh limb
   /// it goes onto, named by a vertex on it (N, vertex:N or x,y,z).
   std::string partialJoint, partialVertex;
+  /// Joints placed by hand: "NAME=X,Y,Z" (the workstation's pins; placement keeps each there and
+  /// fits its arc around it).
+  std::vector<std::string> pins;
   RigParams params;
 };
 
 /// Adds MESH SKELETON --mesh-head --skeleton-head, the γ / levels / filter / C options and
-/// --partial-joint / --partial-vertex.
+/// --partial-joint / --partial-vertex, --pin.
 void addRetargetOptions(CLI::App* cmd, RetargetOptions& o);
 
 struct RetargetRun {

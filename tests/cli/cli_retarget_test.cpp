@@ -149,6 +149,35 @@ TEST(CliRetarget, PartialRetargetPutsTheLeftArmDownTheLeftLeg) {
   EXPECT_EQ(unchanged, 77 - int(subtree.size()) - 2);
 }
 
+// A joint placed by hand from a script (the workstation's pin): `--pin shin.L=X,Y,Z` puts the
+// knee exactly there, the report says "pinned", and a bad pin is exit 2 naming the problem.
+TEST(CliRetarget, APinnedJointIsWhereTheScriptPutIt) {
+  const std::string knee = bcnLeftKnee();  // the artist's knee, not where placement puts shin.L
+  const std::string out = tempPath("bcn_pinned.json"), report = tempPath("bcn_pinned.report");
+  const ProcessResult r =
+      runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--skeleton-head", "head", "--pin", "shin.L=" + knee, "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Expected<RigDocument> rig = readRigJson(out);
+  ASSERT_TRUE(rig.ok());
+  Expected<Character> bcn = importCharacter(modelPath("X/BCN_Epileptic.X"));
+  ASSERT_TRUE(bcn.ok());
+  const Eigen::Vector3d artist = positionOf(bcn->skeleton, "B_Knee_Left");
+  EXPECT_LT((positionOf(rig->skeleton, "shin.L") - artist).norm(), 1e-5);  // printed to 6 places
+  const nlohmann::json j = readJson(report);
+  bool pinned = false;
+  for (const auto& joint : j["joints"])
+    if (joint["name"] == "shin.L") pinned = joint["fate"] == "pinned";
+  EXPECT_TRUE(pinned) << "the report calls shin.L pinned";
+  for (const char* bad : {"nosuch.L=0,0,0", "shin.L=0,0", "shin.L=0,x,0", "shin.L"}) {
+    const ProcessResult e =
+        runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+                "--skeleton-head", "head", "--pin", bad, "-o", tempPath("bad_pin.json")});
+    EXPECT_EQ(e.exitCode, 2) << bad;
+    EXPECT_NE(e.err.find("--pin"), std::string::npos) << bad << ": " << e.err;
+  }
+}
+
 TEST(CliRetarget, PartialRetargetWithAnUnknownJointIsExitTwoNamingIt) {
   const ProcessResult r =
       runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
