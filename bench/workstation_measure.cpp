@@ -10,6 +10,10 @@
 //  2. the longest UI-thread stall while the demo project opens and retargets (mesh graph,
 //     matching, placement, bone heat skinning and motion retargeting on worker threads), seen
 //     by a 1 ms timer on the UI thread; median over fresh windows.
+//  3. with --editing (alone): joint editing and weight painting on the ~100K-triangle BCN (the
+//     production biped retargeted into it, the CMU walk on it): the longest UI-thread stall
+//     during a gizmo drag of the left knee and during a weight-paint stroke over the left
+//     thigh (20 mouse moves 16 ms apart), and until the re-placed / re-skinned rig is shown.
 // Options: --runs N (3), --seconds S per fps run (5), --fps-only, --stalls-only, --case I
 //          (only the ~82K (0), ~100K (1) or ~328K (2) triangle mesh),
 //          --log-stalls MS: print every UI-thread event that took longer than MS (what stalled),
@@ -19,9 +23,12 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -35,6 +42,7 @@
 #include <string>
 
 #include "character.h"
+#include "io/export/export_character.h"
 #include "io/import_character.h"
 #include "main_window.h"
 #include "mesh_draw_data.h"
@@ -51,6 +59,7 @@ struct Options {
   bool fps = true;
   bool stalls = true;
   bool breakdown = false;
+  bool editing = false;
   qint64 logStallsMs = -1;
   int onlyCase = -1;  ///< 0: ~82K, 1: ~100K, 2: ~328K triangles; -1: all
   int onlyView = -1;  ///< one view of the breakdown (0: everything on ... 5: mesh only)
@@ -385,6 +394,135 @@ void reportStalls(const Options& options) {
       median(stalls), listed(stalls, 0).c_str());
 }
 
+/// A 1 ms timer on the UI thread that keeps the longest gap between its ticks.
+class StallProbe {
+ public:
+  StallProbe() {
+    timer_.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&timer_, &QTimer::timeout,
+                     [this] { longest_ = std::max(longest_, sinceLast_.restart()); });
+  }
+  void start() {
+    longest_ = 0;
+    sinceLast_.start();
+    timer_.start(1);
+  }
+  qint64 stop() {
+    timer_.stop();
+    return longest_;
+  }
+  qint64 longest() const { return longest_; }
+
+ private:
+  QTimer timer_;
+  QElapsedTimer sinceLast_;
+  qint64 longest_ = 0;
+};
+
+/// The ~100K-triangle BCN as a file and a project retargeting the production biped into it
+/// with the CMU walk (written once into `dir`); empty on failure.
+QString editingProject(const QString& dir) {
+  const std::shared_ptr<const rw::Character> fine = finerBcn(2, 100000);
+  if (!fine) return {};
+  rw::Character bare = *fine;
+  bare.skin = {};
+  const QString mesh = dir + QStringLiteral("/bcn_100k.glb");
+  if (rw::exportCharacter(bare, mesh.toStdString())) return {};
+  const QString project = dir + QStringLiteral("/bcn_100k.rwproj");
+  QFile file(project);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  file.write(
+      QStringLiteral(R"({"format": "rigwright-project", "version": 1,
+  "mesh": "%1", "skeleton": "%2", "motion": "%3", "skeletonHead": "head", "retarget": true})")
+          .arg(mesh,
+               QStringLiteral(RIGWRIGHT_SOURCE_DIR "/resources/skeletons/biped_production.json"),
+               kModels + QStringLiteral("/BVH/01_01.bvh"))
+          .toUtf8());
+  return project;
+}
+
+/// One run: the project opened, then a drag of shin.L's gizmo and a paint stroke over the
+/// thigh; prints and returns {drag, drag + re-run, stroke, stroke + re-skin} stalls in ms.
+std::vector<double> measureEditing(const QString& project, int triangles) {
+  rw::ui::MainWindow window;
+  window.setErrorDialogsEnabled(false);
+  window.resize(1280, 800);
+  window.show();
+  if (!QTest::qWaitForWindowExposed(&window)) return {};
+  QSignalSpy products(&window, &rw::ui::MainWindow::productsReady);
+  window.openProject(project);
+  if (!QTest::qWaitFor([&] { return products.count() > 0; }, 600000)) return {};
+  rw::ui::ViewportWidget* view = window.viewport();
+  view->setViewPreset(rw::render::ViewPreset::Front);
+  view->frameAll();
+  QTest::qWait(500);
+  auto action = [&](const QString& text) {
+    for (QAction* a : window.findChildren<QAction*>())
+      if (a->text() == text) a->trigger();
+  };
+  const rw::Skeleton& rig = *view->skeleton();
+  auto at = [&](const char* joint) {
+    return view->screenPosition(rig.restGlobals()[rig.indexOf(joint)].translation());
+  };
+  StallProbe probe;
+  auto stroke = [&](QPoint from, QPoint to) {
+    probe.start();
+    const int before = products.count();
+    QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+    for (int k = 1; k <= 20; ++k) {
+      QTest::mouseMove(view, from + (to - from) * k / 20);
+      QTest::qWait(16);
+    }
+    QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+    const double during = double(probe.longest());
+    const bool shown = QTest::qWaitFor([&] { return products.count() > before; }, 600000);
+    QTest::qWait(300);  // the new rig's first frames
+    return std::pair<double, double>(during, shown ? double(probe.stop()) : -1.0);
+  };
+  window.setSelectedJoint(rig.indexOf("shin.L"));
+  action(QObject::tr("Move"));
+  const QPoint knee = at("shin.L");
+  const auto drag = stroke(knee, knee + QPoint(30, -30));
+  window.setSelectedJoint(view->skeleton()->indexOf("shin.L"));
+  action(QObject::tr("Paint"));
+  const QPoint hip = at("thigh.L"), kneeNow = at("shin.L");
+  const auto paint = stroke(hip + (kneeNow - hip) / 4, hip + (kneeNow - hip) * 3 / 4);
+  std::printf(
+      "editing on %d triangles: gizmo drag longest UI stall %.0f ms (%.0f ms until the "
+      "re-placed rig is shown); paint stroke %.0f ms (%.0f ms until re-skinned)\n",
+      triangles, drag.first, drag.second, paint.first, paint.second);
+  std::fflush(stdout);
+  return {drag.first, drag.second, paint.first, paint.second};
+}
+
+void reportEditing(const Options& options) {
+  const QString dir = QDir::tempPath() + QStringLiteral("/rigwright_measure_editing");
+  QDir().mkpath(dir);
+  const QString project = editingProject(dir);
+  if (project.isEmpty()) {
+    std::printf("editing: could not write the ~100K BCN project\n");
+    std::exit(1);
+  }
+  const auto fine = finerBcn(2, 100000);
+  std::vector<std::vector<double>> runs;
+  for (int run = 0; run < options.runs; ++run) {
+    std::vector<double> r = measureEditing(project, int(fine->mesh.triangles.size()));
+    if (r.empty()) {
+      std::printf("editing: DID NOT FINISH\n");
+      std::exit(1);
+    }
+    runs.push_back(r);
+  }
+  std::vector<double> column[4];
+  for (const auto& r : runs)
+    for (int k = 0; k < 4; ++k) column[k].push_back(r[std::size_t(k)]);
+  std::printf(
+      "editing, medians of %d runs: gizmo drag %.0f ms (%s), until shown %.0f ms; paint stroke "
+      "%.0f ms (%s), until re-skinned %.0f ms\n",
+      options.runs, median(column[0]), listed(column[0], 0).c_str(), median(column[1]),
+      median(column[2]), listed(column[2], 0).c_str(), median(column[3]));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -407,15 +545,21 @@ int main(int argc, char** argv) {
       options.onlyView = std::atoi(argv[++i]);
     else if (is("--breakdown"))
       options.breakdown = true;
+    else if (is("--editing"))
+      options.editing = true;
     else if (is("--log-stalls") && i + 1 < argc)
       options.logStallsMs = std::atoll(argv[++i]);
     else {
       std::fprintf(stderr,
                    "usage: %s [--runs N] [--seconds S] [--fps-only | --stalls-only] "
-                   "[--case 0|1|2] [--breakdown | --view 0..5] [--log-stalls MS]\n",
+                   "[--case 0|1|2] [--breakdown | --view 0..5] [--log-stalls MS] [--editing]\n",
                    argv[0]);
       return 2;
     }
+  }
+  if (options.editing) {
+    reportEditing(options);
+    return 0;
   }
   if (options.fps) reportFps(options);
   app.threshold = options.logStallsMs;
