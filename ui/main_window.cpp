@@ -29,6 +29,7 @@
 
 #include "character.h"
 #include "character_loader.h"
+#include "elided_label.h"
 #include "joint_dock.h"
 #include "outliner_dock.h"
 #include "parameter_dock.h"
@@ -151,8 +152,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(productsJob_, &RigProductsJob::finished, this, &MainWindow::applyProducts);
   connect(productsJob_, &RigProductsJob::finished, this, &MainWindow::updateStillFrames);
 
-  message_ = new QLabel(this);
-  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  message_ = new ElidedLabel(this);
   busy_ = new QProgressBar(this);
   busy_->setRange(0, 100);
   busy_->setMaximumWidth(140);
@@ -163,16 +163,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   cancel_->setToolTip(tr("Stop the pipeline run in progress (Esc)"));
   cancel_->setVisible(false);
   connect(cancel_, &QToolButton::clicked, this, &MainWindow::cancelRun);
-  timings_ = new QLabel(this);
-  timings_->setToolTip(tr("Wall time of each pipeline stage's latest computation"));
+  timings_ = new ElidedLabel(this);
   timings_->setContentsMargins(12, 0, 12, 0);
   timings_->setStyleSheet(QStringLiteral("color: #9aa3ad;"));
-  counts_ = new QLabel(this);
-  statusBar()->addWidget(message_, 1);
-  statusBar()->addPermanentWidget(timings_);
+  counts_ = new ElidedLabel(this);
+  counts_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  // The three share the bar (message first); each ends in "…" rather than widen the window.
+  statusBar()->addWidget(message_, 3);
+  statusBar()->addWidget(timings_, 2);
   statusBar()->addPermanentWidget(busy_);
   statusBar()->addPermanentWidget(cancel_);
-  statusBar()->addPermanentWidget(counts_);
+  statusBar()->addWidget(counts_, 2);
   connect(runner_, &SessionRunner::busyChanged, this, [this](bool running) {
     busy_->setVisible(running || loading());
     cancel_->setVisible(running);
@@ -463,6 +464,25 @@ void MainWindow::createMenus() {
   play->setShortcut(QKeySequence(Qt::Key_Space));
 }
 
+void MainWindow::updateCounts() {
+  if (!character()) {
+    counts_->setFullText(QString());
+    return;
+  }
+  QString text = describe(*character());
+  const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  if (shown && shown.get() != &character()->skeleton) {
+    const QLocale locale;
+    text = tr("%1 vertices · %2 triangles · rig on screen: %3 bones (%4 deform, %5 control)")
+               .arg(locale.toString(qulonglong(character()->mesh.positions.size())))
+               .arg(locale.toString(qulonglong(character()->mesh.source.triangles.size())))
+               .arg(shown->size())
+               .arg(shown->deformCount())
+               .arg(shown->controlCount());
+  }
+  counts_->setFullText(text);
+}
+
 bool MainWindow::loading() const {
   return loader_->busy() || skeletonLoader_->busy() || motionLoader_->busy();
 }
@@ -518,7 +538,7 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   updateTimeline();
   projectPath_.clear();  // a new character is a new document
   setMessage(tr("%1 (loaded in %2 s)").arg(path).arg(ms / 1000.0, 0, 'f', 2), false);
-  counts_->setText(describe(*character()));
+  updateCounts();
   addRecentFile(path);
   markDirty();
   requestRun();
@@ -594,7 +614,7 @@ void MainWindow::reportError(const QString& title, const QString& message) {
 }
 
 void MainWindow::setMessage(const QString& text, bool error) {
-  message_->setText(text);
+  message_->setFullText(text);
   message_->setStyleSheet(error ? QStringLiteral("color: #ff6b6b;") : QString());
 }
 

@@ -35,6 +35,7 @@ struct Character;
 namespace rw::ui {
 
 class CharacterLoader;
+class ElidedLabel;
 class JointDock;
 class OutlinerDock;
 class ParameterDock;
@@ -195,6 +196,9 @@ class MainWindow : public QMainWindow {
   void updateStillFrames();
   void updateOverlay();
   void updateSkeletonView();
+  /// The status bar's counts: the mesh, and the rig on screen (the file's own, or the
+  /// retargeted one), with the clips.
+  void updateCounts();
   /// Joint editing follows what is shown: on for a retargeted rig at rest, the pins marked,
   /// the Joint panel showing the selected joint.
   void updateJointEditing();
@@ -262,9 +266,9 @@ class MainWindow : public QMainWindow {
   QString projectPath_;
   std::function<QMessageBox::StandardButton()> closeChoice_;
 
-  QLabel* message_ = nullptr;
-  QLabel* counts_ = nullptr;
-  QLabel* timings_ = nullptr;
+  ElidedLabel* message_ = nullptr;
+  ElidedLabel* counts_ = nullptr;
+  ElidedLabel* timings_ = nullptr;
   QProgressBar* busy_ = nullptr;
   QToolButton* cancel_ = nullptr;
   QSpinBox* levelBox_ = nullptr;

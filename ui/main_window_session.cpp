@@ -19,6 +19,7 @@
 #include "background_priority.h"
 #include "character.h"
 #include "character_loader.h"
+#include "elided_label.h"
 #include "io/export/export_character.h"
 #include "joint_dock.h"
 #include "main_window.h"
@@ -122,7 +123,7 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
     times << QStringLiteral("%1 %2 ms")
                  .arg(stageLabel(t.stage))
                  .arg(t.seconds * 1000.0, 0, 'f', t.seconds < 0.01 ? 1 : 0);
-  timings_->setText(times.join(QStringLiteral(" · ")));
+  timings_->setFullText(times.join(QStringLiteral(" · ")));
 
   const int levels = snapshot_->multires ? snapshot_->multires->levelCount() : 0;
   {
@@ -204,6 +205,7 @@ void MainWindow::updateSkeletonView() {
   outliner_->setSelectedJoint(viewport_->selectedJoint());
   viewport_->setHeadNodes(resolvedMeshHead(), resolvedSkeletonHead());
   updateJointEditing();
+  updateCounts();
 }
 
 std::vector<std::shared_ptr<const AnimationClip>> MainWindow::playableClips() const {

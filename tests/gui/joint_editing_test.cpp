@@ -7,9 +7,12 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -369,6 +372,42 @@ class JointEditingTest : public QObject {
         QCOMPARE(reopened->at(v)[k].joint, influences[k].joint);
         QVERIFY(std::abs(reopened->at(v)[k].weight - influences[k].weight) < 1e-12);
       }
+    }
+  }
+
+  // The editing state at the sizes artists use (1600x1000 and a small 1024x700): the window
+  // keeps the size asked for (the docks, the Joint panel included, fit), and the whole window
+  // is saved to be looked at.
+  void editingWindowAtCommonSizes() {
+    QVERIFY(openDemo());
+    window_->setSelectedJoint(index("shin.L"));
+    for (QAction* a : window_->findChildren<QAction*>())
+      if (a->text() == QStringLiteral("Move")) a->trigger();
+    // The counts describe the rig on screen, not the file's own 54-bone rig.
+    bool rigCounted = false;
+    for (QLabel* label : window_->statusBar()->findChildren<QLabel*>())
+      rigCounted |= label->toolTip().contains(QStringLiteral("rig on screen: 77 bones"));
+    QVERIFY(rigCounted);
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+      window_->resize(size);
+      QTest::qWait(200);
+      QCOMPARE(window_->size(), size);
+      // The status bar never asks for more than the window has (its labels end in "…").
+      QVERIFY(window_->statusBar()->minimumSizeHint().width() <= size.width());
+      viewport()->frameAll();
+      QTest::qWait(200);
+      QImage image = window_->grab().toImage();
+      {
+        QPainter painter(&image);
+        painter.drawImage(viewport()->mapTo(window_.get(), QPoint(0, 0)),
+                          viewport()->grabFramebuffer());
+      }
+      const QString file =
+          QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/joint_editing_window_%1x%2.png")
+              .arg(size.width())
+              .arg(size.height());
+      QVERIFY(image.save(file));
+      qInfo().noquote() << "screenshot:" << file;
     }
   }
 };
