@@ -1,6 +1,9 @@
 #include "graph_overlay.h"
 
+#include <algorithm>
+
 #include <QFont>
+#include <QObject>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPen>
@@ -77,6 +80,35 @@ GraphOverlay buildGraphOverlay(const TopologyGraph& graph, const GraphSymmetry* 
   return overlay;
 }
 
+namespace {
+
+/// What the overlay's colours mean, in the bottom-left corner.
+void paintLegend(QPainter& painter, const QFontMetrics& metrics) {
+  const std::pair<QColor, QString> rows[] = {
+      {palette::kTagPrimary, QObject::tr("primary axis")},
+      {palette::kTagAxial, QObject::tr("axial pair (L / R)")},
+      {palette::kTagRadial, QObject::tr("radial (n) or untagged")}};
+  const double line = metrics.height() + 4, swatch = 18;
+  double width = 0;
+  for (const auto& row : rows)
+    width = std::max(width, double(metrics.horizontalAdvance(row.second)));
+  const QRectF area = painter.window();
+  const QRectF box(8, area.height() - 8 - 3 * line - 8, swatch + 14 + width + 8, 3 * line + 8);
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(QColor(20, 20, 24, 200));
+  painter.drawRoundedRect(box, 4, 4);
+  for (int r = 0; r < 3; ++r) {
+    const double y = box.top() + 4 + (r + 0.5) * line;
+    painter.setPen(QPen(rows[r].first, 2.6, Qt::SolidLine, Qt::RoundCap));
+    painter.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 8 + swatch, y));
+    painter.setPen(QColor(230, 230, 230));
+    painter.drawText(QRectF(box.left() + 8 + swatch + 6, y - 0.5 * line, width + 4, line),
+                     Qt::AlignVCenter | Qt::AlignLeft, rows[r].second);
+  }
+}
+
+}  // namespace
+
 void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverlay& overlay,
                        const std::vector<HeadMarker>& markers) {
   painter.save();
@@ -126,6 +158,27 @@ void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverl
   font.setPixelSize(12);
   painter.setFont(font);
   const QFontMetrics metrics(font);
+  // Label boxes drawn so far: a label that would cover one is moved clear of it (markers) or
+  // left out (arc labels: on a fine level the fingers' L and R crowd each other).
+  std::vector<QRectF> taken;
+  auto overlaps = [&](const QRectF& box) {
+    return std::any_of(taken.begin(), taken.end(),
+                       [&](const QRectF& t) { return t.intersects(box); });
+  };
+  // The head markers' labels first: they name what the user picked.
+  std::vector<QRectF> markerBoxes;
+  for (const HeadMarker& marker : markers) {
+    const Eigen::Vector3d s = camera.project(marker.position);
+    if (!visible(s) || marker.label.isEmpty()) {
+      markerBoxes.emplace_back();
+      continue;
+    }
+    const QRectF text = metrics.boundingRect(marker.label);
+    QRectF box(s.x() + 14, s.y() - text.height() - 10, text.width() + 8, text.height() + 4);
+    for (int tries = 0; tries < 6 && overlaps(box); ++tries) box.translate(0, box.height() + 2);
+    taken.push_back(box);
+    markerBoxes.push_back(box);
+  }
   for (const OverlayArc& arc : overlay.arcs) {
     if (arc.label.isEmpty()) continue;
     const Eigen::Vector3d s = camera.project(midpoint(arc.polyline));
@@ -133,6 +186,8 @@ void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverl
     const QRectF text = metrics.boundingRect(arc.label);
     const QRectF box(s.x() + 6, s.y() - 0.5 * text.height() - 2, text.width() + 8,
                      text.height() + 4);
+    if (overlaps(box)) continue;
+    taken.push_back(box);
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(20, 20, 24, 200));
     painter.drawRoundedRect(box, 3, 3);
@@ -141,7 +196,8 @@ void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverl
   }
 
   // Head markers: a ring with a cross and a label.
-  for (const HeadMarker& marker : markers) {
+  for (std::size_t m = 0; m < markers.size(); ++m) {
+    const HeadMarker& marker = markers[m];
     const Eigen::Vector3d s = camera.project(marker.position);
     if (!visible(s)) continue;
     const QPointF c(s.x(), s.y());
@@ -154,9 +210,8 @@ void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverl
     painter.drawLine(c + QPointF(4, 0), c + QPointF(12, 0));
     painter.drawLine(c + QPointF(0, -12), c + QPointF(0, -4));
     painter.drawLine(c + QPointF(0, 4), c + QPointF(0, 12));
-    if (!marker.label.isEmpty()) {
-      const QRectF text = metrics.boundingRect(marker.label);
-      const QRectF box(c.x() + 14, c.y() - text.height() - 10, text.width() + 8, text.height() + 4);
+    if (!marker.label.isEmpty() && m < markerBoxes.size()) {
+      const QRectF box = markerBoxes[m];
       painter.setPen(Qt::NoPen);
       painter.setBrush(QColor(20, 20, 24, 200));
       painter.drawRoundedRect(box, 3, 3);
@@ -164,6 +219,7 @@ void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverl
       painter.drawText(box, Qt::AlignCenter, marker.label);
     }
   }
+  if (!overlay.empty()) paintLegend(painter, metrics);
   painter.restore();
 }
 
