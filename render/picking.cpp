@@ -22,23 +22,33 @@ Ray rayThroughPixel(const Camera& camera, double x, double y) {
   return {nearPoint, (farPoint - nearPoint).normalized()};
 }
 
+namespace {
+
+/// Where the ray meets triangle t (Möller–Trumbore; both sides count), if in front of it.
+std::optional<double> rayHitsTriangle(const Mesh& mesh, int t, const Ray& ray) {
+  const Eigen::Vector3i& tri = mesh.triangles[std::size_t(t)];
+  const Eigen::Vector3d& a = mesh.positions[tri[0]];
+  const Eigen::Vector3d e1 = mesh.positions[tri[1]] - a, e2 = mesh.positions[tri[2]] - a;
+  const Eigen::Vector3d p = ray.direction.cross(e2);
+  const double det = e1.dot(p);
+  if (std::abs(det) < 1e-14) return std::nullopt;
+  const Eigen::Vector3d s = ray.origin - a;
+  const double u = s.dot(p) / det;
+  if (u < 0.0 || u > 1.0) return std::nullopt;
+  const Eigen::Vector3d q = s.cross(e1);
+  const double v = ray.direction.dot(q) / det;
+  if (v < 0.0 || u + v > 1.0) return std::nullopt;
+  const double distance = e2.dot(q) / det;
+  if (distance <= 0.0) return std::nullopt;
+  return distance;
+}
+
+}  // namespace
+
 std::optional<Eigen::Vector3d> centreAlongRay(const Mesh& mesh, const Ray& ray) {
   std::vector<double> hits;
-  for (const Eigen::Vector3i& tri : mesh.triangles) {
-    const Eigen::Vector3d& a = mesh.positions[tri[0]];
-    const Eigen::Vector3d e1 = mesh.positions[tri[1]] - a, e2 = mesh.positions[tri[2]] - a;
-    const Eigen::Vector3d p = ray.direction.cross(e2);
-    const double det = e1.dot(p);
-    if (std::abs(det) < 1e-14) continue;
-    const Eigen::Vector3d s = ray.origin - a;
-    const double u = s.dot(p) / det;
-    if (u < 0.0 || u > 1.0) continue;
-    const Eigen::Vector3d q = s.cross(e1);
-    const double v = ray.direction.dot(q) / det;
-    if (v < 0.0 || u + v > 1.0) continue;
-    const double distance = e2.dot(q) / det;
-    if (distance > 0.0) hits.push_back(distance);
-  }
+  for (int t = 0; t < int(mesh.triangles.size()); ++t)
+    if (const std::optional<double> d = rayHitsTriangle(mesh, t, ray)) hits.push_back(*d);
   std::sort(hits.begin(), hits.end());
   // A ray through a shared edge or vertex hits each triangle there: such hits are one crossing.
   const double size = mesh.size();
@@ -54,21 +64,9 @@ std::optional<MeshHit> pickMesh(const Mesh& mesh, const Ray& ray) {
   MeshHit best;
   best.distance = std::numeric_limits<double>::infinity();
   for (int t = 0; t < int(mesh.triangles.size()); ++t) {
-    const Eigen::Vector3i& tri = mesh.triangles[t];
-    const Eigen::Vector3d& a = mesh.positions[tri[0]];
-    const Eigen::Vector3d e1 = mesh.positions[tri[1]] - a, e2 = mesh.positions[tri[2]] - a;
-    const Eigen::Vector3d p = ray.direction.cross(e2);
-    const double det = e1.dot(p);
-    if (std::abs(det) < 1e-14) continue;
-    const Eigen::Vector3d s = ray.origin - a;
-    const double u = s.dot(p) / det;
-    if (u < 0.0 || u > 1.0) continue;
-    const Eigen::Vector3d q = s.cross(e1);
-    const double v = ray.direction.dot(q) / det;
-    if (v < 0.0 || u + v > 1.0) continue;
-    const double distance = e2.dot(q) / det;
-    if (distance <= 0.0 || distance >= best.distance) continue;
-    best.distance = distance;
+    const std::optional<double> distance = rayHitsTriangle(mesh, t, ray);
+    if (!distance || *distance >= best.distance) continue;
+    best.distance = *distance;
     best.triangle = t;
   }
   if (best.triangle < 0) return std::nullopt;
