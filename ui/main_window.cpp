@@ -460,6 +460,28 @@ void MainWindow::createMenus() {
   connect(restPoseAction_, &QAction::toggled, this, &MainWindow::setRestPose);
   toggle(tr("&Dual Quaternion Skinning"), false, &ViewportWidget::setDualQuaternionSkinning);
   view->addSeparator();
+  // The mouse of the application the artist comes from; remembered across sessions.
+  QMenu* navigation = view->addMenu(tr("&Navigation"));
+  auto* navigationGroup = new QActionGroup(this);
+  const QString saved = QSettings().value(QStringLiteral("view/navigation")).toString();
+  for (const auto& [name, preset] :
+       {std::pair{QStringLiteral("Rigwright"), NavigationPreset::Rigwright},
+        std::pair{QStringLiteral("Blender"), NavigationPreset::Blender},
+        std::pair{QStringLiteral("Maya"), NavigationPreset::Maya}}) {
+    QAction* action = navigation->addAction(name);
+    action->setObjectName(QStringLiteral("navigation") + name);
+    action->setCheckable(true);
+    navigationGroup->addAction(action);
+    const bool chosen = saved == name || (saved.isEmpty() && preset == NavigationPreset::Rigwright);
+    action->setChecked(chosen);
+    if (chosen) viewport_->setNavigation(preset);
+    connect(action, &QAction::triggered, this, [this, name, preset] {
+      viewport_->setNavigation(preset);
+      QSettings().setValue(QStringLiteral("view/navigation"), name);
+    });
+  }
+  navigation->actions().at(0)->setToolTip(
+      tr("Left drag orbits, middle or Shift+left pans, Alt combinations as in Maya"));
   QAction* play = view->addAction(tr("Play / Pause"), timeline_, &TimelineWidget::togglePlay);
   play->setShortcut(QKeySequence(Qt::Key_Space));
 }

@@ -477,7 +477,10 @@ bool ViewportWidget::paintAt(QPoint at) {
   surface.normals = paintNormals_.get();
   surface.towardsEye = -ray.direction;
   auto dab = [&](int joint, const Eigen::Vector3d& centre) {
-    const int parent = skeleton_->joints[joint].parent;
+    // A vertex lowered off its only joint gives the rest to the nearest deform ancestor.
+    int parent = skeleton_->joints[joint].parent;
+    while (parent >= 0 && !skeleton_->joints[parent].deform)
+      parent = skeleton_->joints[parent].parent;
     for (int v : paintDab(*paintWeights_, surface, joint, parent, brush_, centre))
       if (v < int(paintChanged_.size())) paintChanged_[std::size_t(v)] = 1;
   };
@@ -720,21 +723,36 @@ void ViewportWidget::mousePressEvent(QMouseEvent* event) {
       return;
     }
   }
-  // Blender's mouse (left orbits, middle or Shift+left pans, the wheel zooms) and Maya's (Alt
-  // with left orbits, with middle pans, with right dollies).
-  const bool alt = event->modifiers() & Qt::AltModifier;
-  if (event->button() == Qt::MiddleButton ||
-      (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier))) {
-    drag_ = Drag::Pan;
-  } else if (event->button() == Qt::RightButton && alt) {
-    drag_ = Drag::Zoom;
-  } else if (event->button() == Qt::LeftButton) {
-    drag_ = alt ? Drag::AltOrbit : Drag::Orbit;
-  } else {
+  drag_ = navigationDrag(event->button(), event->modifiers());
+  if (drag_ == Drag::None) {
     QWidget::mousePressEvent(event);
     return;
   }
   event->accept();
+}
+
+ViewportWidget::Drag ViewportWidget::navigationDrag(Qt::MouseButton button,
+                                                    Qt::KeyboardModifiers modifiers) const {
+  const bool alt = modifiers & Qt::AltModifier, shift = modifiers & Qt::ShiftModifier,
+             ctrl = modifiers & Qt::ControlModifier;
+  switch (navigation_) {
+    case NavigationPreset::Blender:
+      if (button == Qt::MiddleButton) return shift ? Drag::Pan : ctrl ? Drag::Zoom : Drag::Orbit;
+      return button == Qt::LeftButton ? Drag::Click : Drag::None;
+    case NavigationPreset::Maya:
+      if (alt && button == Qt::LeftButton) return Drag::AltOrbit;
+      if (alt && button == Qt::MiddleButton) return Drag::Pan;
+      if (alt && button == Qt::RightButton) return Drag::Zoom;
+      return button == Qt::LeftButton ? Drag::Click : Drag::None;
+    case NavigationPreset::Rigwright:
+      break;
+  }
+  // Blender's mouse with a one-button start (left orbits, middle or Shift+left pans) and
+  // Maya's (Alt with left orbits, with middle pans, with right dollies).
+  if (button == Qt::MiddleButton || (button == Qt::LeftButton && shift)) return Drag::Pan;
+  if (button == Qt::RightButton && alt) return Drag::Zoom;
+  if (button == Qt::LeftButton) return alt ? Drag::AltOrbit : Drag::Orbit;
+  return Drag::None;
 }
 
 void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
@@ -757,6 +775,10 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
     event->accept();
     return;
   }
+  if (drag_ == Drag::Click) {  // the presets whose left button only selects
+    event->accept();
+    return;
+  }
   autoFrame_ = false;
   if (drag_ == Drag::Orbit || drag_ == Drag::AltOrbit)
     camera_.orbit(delta.x(), delta.y());
@@ -774,7 +796,7 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
     QWidget::mouseReleaseEvent(event);
     return;
   }
-  const bool wasOrbit = drag_ == Drag::Orbit;
+  const bool wasOrbit = drag_ == Drag::Orbit || drag_ == Drag::Click;
   if (drag_ == Drag::Paint) {
     drag_ = Drag::None;
     PaintedWeights painted;

@@ -51,6 +51,12 @@ namespace rw::ui {
 /// (skin/weight_paint.h), the weight view updating under it; a stroke is one edit.
 enum class ViewportTool { Select, MeshHead, SkeletonHead, Move, Paint };
 
+/// Which application's mouse the view answers to. Rigwright: left drag orbits, middle or
+/// Shift+left pans, and Maya's Alt combinations work too. Blender: middle drag orbits,
+/// Shift+middle pans, Ctrl+middle zooms, the left button only selects. Maya: Alt+left orbits,
+/// Alt+middle pans, Alt+right dollies, the left button only selects. The wheel zooms in all.
+enum class NavigationPreset { Rigwright, Blender, Maya };
+
 class ViewportRenderer;
 class ViewportSurface;
 
@@ -157,6 +163,8 @@ class ViewportWidget : public QWidget {
   void setBrush(const Brush& brush) { brush_ = brush; }
   const Brush& brush() const { return brush_; }
   void setMirrorTwins(std::vector<int> twins) { mirrorTwins_ = std::move(twins); }
+  void setNavigation(NavigationPreset preset) { navigation_ = preset; }
+  NavigationPreset navigation() const { return navigation_; }
   /// While on, every frame is drawn like a moving one (no multisampling): set while a long
   /// computation shares the CPU; turning it off draws the view anti-aliased.
   void setDeferStillFrames(bool defer);
@@ -192,7 +200,10 @@ class ViewportWidget : public QWidget {
  private:
   friend class ViewportSurface;
   /// AltOrbit: an orbit begun with Alt held (Maya's tumble), which never ends in a click.
-  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom, MoveJoint, Paint };
+  /// Click: a left press that only selects (the Blender and Maya presets), never a drag.
+  enum class Drag { None, Orbit, AltOrbit, Pan, Zoom, MoveJoint, Paint, Click };
+  /// What a press of `button` with `modifiers` starts under the navigation preset.
+  Drag navigationDrag(Qt::MouseButton button, Qt::KeyboardModifiers modifiers) const;
 
   /// Asks for a frame (once per event-loop pass, however many changes it brings).
   void redraw();
@@ -252,6 +263,7 @@ class ViewportWidget : public QWidget {
   Eigen::Vector3d moveStart_ = Eigen::Vector3d::Zero();  ///< the joint at the drag's start
   std::optional<Eigen::Vector3d> movePreview_;
   Brush brush_;
+  NavigationPreset navigation_ = NavigationPreset::Rigwright;
   std::vector<int> mirrorTwins_;
   /// The weights being painted (a copy of the skin, shown until the re-skinned rig arrives),
   /// the vertices a stroke changed, the source vertices' normals and the last dab.

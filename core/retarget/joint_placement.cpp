@@ -283,8 +283,8 @@ ArcPlacement placeLongChain(const std::vector<Eigen::Vector3d>& chain,
   const std::vector<int> keys = keyJoints(chainAlong, params.heuristics.maxExactBones);
   std::vector<Eigen::Vector3d> keyChain;
   for (int k : keys) keyChain.push_back(chain[k]);
-  PlacementOptions keyOptions =
-      options;  // a pinned key joint keeps its pin; others are the caller's
+  // A pinned key joint keeps its pin in the DP; pins between keys are the caller's to apply.
+  PlacementOptions keyOptions = options;
   keyOptions.pins.clear();
   for (const auto& [i, position] : options.pins)
     if (const auto key = std::find(keys.begin(), keys.end(), i); key != keys.end())

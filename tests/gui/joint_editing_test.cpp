@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -107,6 +108,7 @@ class JointEditingTest : public QObject {
   void cleanup() {
     if (window_) window_->sessionRunner()->waitForIdle();
     window_.reset();
+    QSettings().remove(QStringLiteral("view/navigation"));  // the next window starts as shipped
   }
 
   // The gizmo's ring drags the knee in the view plane: it lands under the cursor's offset, is
@@ -158,10 +160,19 @@ class JointEditingTest : public QObject {
     QVERIFY(thighTail && (*thighTail - after).norm() < 1e-12);
     grabScreenshot(QStringLiteral("joint_editing_moved"));
 
-    // A γ change re-places the rig around the pin and keeps it.
+    // A γ change re-places the rig around the pin and keeps it: other joints move, the pinned
+    // knee does not.
+    const rw::Skeleton pinnedRig = *viewport()->skeleton();
     window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(3.0);
     QVERIFY(settle());
     QVERIFY((joint("shin.L") - after).norm() < 1e-12);
+    int moved = 0;
+    const std::vector<rw::Transform> was = pinnedRig.restGlobals(),
+                                     now = viewport()->skeleton()->restGlobals();
+    for (std::size_t j = 0; j < was.size(); ++j)
+      moved += (now[j].translation() - was[j].translation()).norm() > 1e-6;
+    qInfo() << "  joints the gamma change moved around the pin:" << moved;
+    QVERIFY(moved > 0);
 
     // Undo the γ change and the move: the knee goes back where placement put it.
     window_->undoStack()->undo();
@@ -289,7 +300,7 @@ class JointEditingTest : public QObject {
                             kTimeoutMs));
     viewport()->setViewPreset(rw::render::ViewPreset::Front);
     viewport()->frameAll();
-    const int shin = index("shin.L");
+    const int shin = index("shin.L"), thigh = index("thigh.L");
     window_->setSelectedJoint(shin);
     QAction* paint = nullptr;
     for (QAction* a : window_->findChildren<QAction*>())
@@ -327,6 +338,36 @@ class JointEditingTest : public QObject {
     qInfo() << "  painted" << painted->size() << "vertices," << raised << "raised";
     QCOMPARE(raised, int(painted->size()));
     grabScreenshot(QStringLiteral("weight_paint_shin_on_thigh"));
+
+    // thigh.L painted over the knee, where the thigh hands over to the shin: its weight rises
+    // there, never falls.
+    window_->setSelectedJoint(thigh);
+    const auto beforeThigh = window_->products()->skin;
+    const QPoint aboveKnee = viewport()->screenPosition(hip + 0.6 * (knee - hip));
+    const QPoint belowKnee = viewport()->screenPosition(hip + 1.15 * (knee - hip));
+    drag(aboveKnee, belowKnee, [&] { QTest::qWait(20); });
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Paint thigh.L"));
+    QVERIFY(QTest::qWaitFor([&] { return window_->products()->skin != beforeThigh; }, kTimeoutMs));
+    int thighRaised = 0;
+    for (const auto& [v, influences] : *window_->document()->paintedWeights()) {
+      double was = 0, now = 0;
+      for (const rw::Influence& i : beforeThigh->perVertex[v])
+        was += i.joint == thigh ? i.weight : 0;
+      for (const rw::Influence& i : window_->products()->skin->perVertex[v])
+        now += i.joint == thigh ? i.weight : 0;
+      QVERIFY(now >= was - 1e-12);
+      thighRaised += now > was + 1e-6;
+    }
+    qInfo() << "  thigh.L raised on" << thighRaised << "vertices around the knee";
+    QVERIFY(thighRaised >= 5);
+    window_->undoStack()->undo();  // back to the shin stroke alone
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          return window_->products()->skin != beforeThigh &&
+                 window_->document()->paintedWeights() == painted;
+        },
+        kTimeoutMs));
+    window_->setSelectedJoint(shin);
 
     // A γ change re-skins the moved rig: the painted vertices keep their paint.
     window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(2.0);
@@ -373,6 +414,41 @@ class JointEditingTest : public QObject {
         QVERIFY(std::abs(reopened->at(v)[k].weight - influences[k].weight) < 1e-12);
       }
     }
+  }
+
+  // View > Navigation: Blender's mouse orbits with the middle button (the left only selects),
+  // Maya's with Alt+left; the default orbits with the left button.
+  void navigationPresetsChangeTheMouse() {
+    QVERIFY(openDemo());
+    auto use = [&](const char* name) {
+      auto* action = window_->findChild<QAction*>(QStringLiteral("navigation") + name);
+      QVERIFY(action);
+      action->trigger();
+    };
+    auto yawAfter = [&](Qt::MouseButton button, Qt::KeyboardModifiers mods) {
+      const double before = viewport()->camera().yaw();
+      const QPoint from(300, 300);
+      QTest::mousePress(viewport(), button, mods, from);
+      for (int k = 1; k <= 5; ++k) QTest::mouseMove(viewport(), from + QPoint(12 * k, 0));
+      QTest::mouseRelease(viewport(), button, mods, from + QPoint(60, 0));
+      return viewport()->camera().yaw() - before;
+    };
+    QCOMPARE(viewport()->navigation(), rw::ui::NavigationPreset::Rigwright);
+    QVERIFY(std::abs(yawAfter(Qt::LeftButton, Qt::NoModifier)) > 0.1);
+    use("Blender");
+    QCOMPARE(viewport()->navigation(), rw::ui::NavigationPreset::Blender);
+    QCOMPARE(yawAfter(Qt::LeftButton, Qt::NoModifier), 0.0);
+    QVERIFY(std::abs(yawAfter(Qt::MiddleButton, Qt::NoModifier)) > 0.1);
+    use("Maya");
+    QCOMPARE(yawAfter(Qt::LeftButton, Qt::NoModifier), 0.0);
+    QCOMPARE(yawAfter(Qt::MiddleButton, Qt::NoModifier), 0.0);
+    QVERIFY(std::abs(yawAfter(Qt::LeftButton, Qt::AltModifier)) > 0.1);
+    // A left click still selects a bone under every preset.
+    const QPoint onKnee =
+        viewport()->screenPosition(joint("shin.L") + 0.5 * (joint("foot.L") - joint("shin.L")));
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, onKnee);
+    QCOMPARE(viewport()->selectedJoint(), index("shin.L"));
+    use("Rigwright");
   }
 
   // The editing state at the sizes artists use (1600x1000 and a small 1024x700): the window
