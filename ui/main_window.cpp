@@ -555,6 +555,7 @@ void MainWindow::showLoaded(const QString& path, std::shared_ptr<const Character
   snapshot_.reset();
   products_.reset();
   undo_->clear();
+  parameters_->setParams(document_->params());  // without the previous character's pins
   viewport_->setCharacter(character());
   updateSkeletonView();
   updateTimeline();
@@ -575,6 +576,10 @@ void MainWindow::showSkeletonLoaded(const QString& path, std::shared_ptr<const C
     return;
   }
   document_->openSkeletonFile({path, std::move(loaded)});
+  // Its joints are other joints: the history's head picks, pins and paint name the old ones,
+  // and the pins went with them (the dock must not put them back with its next edit).
+  undo_->clear();
+  parameters_->setParams(document_->params());
   products_.reset();
   setMessage(tr("Skeleton %1: %2 bones (%3 control). Pick the head nodes, then Rig ▸ Retarget.")
                  .arg(QFileInfo(path).fileName())

@@ -170,6 +170,7 @@ void ParameterDock::userChanged(int index, double value) {
 void ParameterDock::resetToDefaults() {
   const RigParams before = params_;
   params_ = RigParams{};
+  params_.placement.pins = before.placement.pins;  // joints placed by hand are not parameters
   refresh();
   if (!(before == params_)) emit edited(QStringLiteral("reset"), before, params_);
 }

@@ -416,6 +416,31 @@ class JointEditingTest : public QObject {
     }
   }
 
+  // Pins are the artist's placements, not parameters: Reset Parameters keeps them; a new
+  // skeleton's joints are other joints, so its opening drops them and the history that names
+  // them, and the parameter dock's next edit does not bring them back.
+  void pinsSurviveAResetAndGoWithTheSkeleton() {
+    QVERIFY(openDemo());
+    window_->jointDock()->mirrorBox()->setChecked(false);
+    const int knee = index("shin.L");
+    window_->setSelectedJoint(knee);
+    viewport()->setTool(ViewportTool::Move);
+    window_->moveJoint(knee, joint("shin.L") + Eigen::Vector3d(0.0, 0.03, 0.02));
+    QVERIFY(settle());
+    QCOMPARE(int(pins().size()), 1);
+    window_->parameterDock()->resetToDefaults();
+    QVERIFY(settle());
+    QCOMPARE(int(pins().size()), 1);
+    QSignalSpy loaded(window_.get(), &MainWindow::skeletonLoaded);
+    window_->openSkeletonFile(
+        QStringLiteral(RIGWRIGHT_SOURCE_DIR "/resources/skeletons/biped_production.json"));
+    QVERIFY(QTest::qWaitFor([&] { return loaded.count() > 0; }, kTimeoutMs));
+    QVERIFY(pins().empty());
+    QCOMPARE(window_->undoStack()->count(), 0);
+    window_->parameterDock()->spinBox(QStringLiteral("gammaAngle"))->setValue(2.0);
+    QVERIFY(pins().empty());
+  }
+
   // View > Navigation: Blender's mouse orbits with the middle button (the left only selects),
   // Maya's with Alt+left; the default orbits with the left button.
   void navigationPresetsChangeTheMouse() {
