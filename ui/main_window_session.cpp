@@ -299,11 +299,8 @@ void MainWindow::updateJointEditing() {
 // --- Joint editing -------------------------------------------------------------------------
 
 int MainWindow::mirrorTwin(int joint) const {
-  if (!jointDock_->mirror() || !snapshot_ || !snapshot_->skeletonGraph ||
-      !snapshot_->skeletonSymmetry)
-    return -1;
-  const std::vector<int> twins =
-      mirrorJoints(*snapshot_->skeletonGraph, *snapshot_->skeletonSymmetry);
+  // The twins updateJointEditing handed the viewport (empty while edits do not mirror).
+  const std::vector<int>& twins = viewport_->mirrorTwins();
   return joint >= 0 && joint < int(twins.size()) ? twins[std::size_t(joint)] : -1;
 }
 

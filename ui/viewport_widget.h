@@ -163,6 +163,7 @@ class ViewportWidget : public QWidget {
   void setBrush(const Brush& brush) { brush_ = brush; }
   const Brush& brush() const { return brush_; }
   void setMirrorTwins(std::vector<int> twins) { mirrorTwins_ = std::move(twins); }
+  const std::vector<int>& mirrorTwins() const { return mirrorTwins_; }
   void setNavigation(NavigationPreset preset) { navigation_ = preset; }
   NavigationPreset navigation() const { return navigation_; }
   /// While on, every frame is drawn like a moving one (no multisampling): set while a long

@@ -29,6 +29,7 @@
 #include "rig_products.h"
 #include "session_runner.h"
 #include "skin/skinning_deformer.h"
+#include "test_window.h"
 #include "timeline_widget.h"
 #include "viewport_widget.h"
 
@@ -205,19 +206,11 @@ class ClipsTest : public QObject {
   }
 
   void init() {
-    window_ = std::make_unique<MainWindow>();
-    window_->setErrorDialogsEnabled(false);
-    window_->resize(1280, 800);
-    window_->show();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    QVERIFY(QTest::qWaitForWindowExposed(viewport()));
+    window_ = rw::test::showTestWindow();
+    QVERIFY(window_);
   }
 
-  void cleanup() {
-    if (window_) window_->sessionRunner()->waitForIdle();
-    window_.reset();
-  }
+  void cleanup() { rw::test::closeTestWindow(window_); }
 
   // Testwuson.X carries three clips; the picker lists them and switches the timeline and pose.
   void pickerListsAndSwitchesTheCharactersClips() {

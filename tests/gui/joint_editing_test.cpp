@@ -26,6 +26,7 @@
 #include "picking.h"
 #include "rig_products.h"
 #include "session_runner.h"
+#include "test_window.h"
 #include "viewport_widget.h"
 
 using rw::JointPin;
@@ -96,18 +97,12 @@ class JointEditingTest : public QObject {
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void init() {
-    window_ = std::make_unique<MainWindow>();
-    window_->setErrorDialogsEnabled(false);
-    window_->resize(1280, 800);
-    window_->show();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    QVERIFY(QTest::qWaitForWindowExposed(viewport()));
+    window_ = rw::test::showTestWindow();
+    QVERIFY(window_);
   }
 
   void cleanup() {
-    if (window_) window_->sessionRunner()->waitForIdle();
-    window_.reset();
+    rw::test::closeTestWindow(window_);
     QSettings().remove(QStringLiteral("view/navigation"));  // the next window starts as shipped
   }
 
@@ -497,12 +492,7 @@ class JointEditingTest : public QObject {
       QVERIFY(window_->statusBar()->minimumSizeHint().width() <= size.width());
       viewport()->frameAll();
       QTest::qWait(200);
-      QImage image = window_->grab().toImage();
-      {
-        QPainter painter(&image);
-        painter.drawImage(viewport()->mapTo(window_.get(), QPoint(0, 0)),
-                          viewport()->grabFramebuffer());
-      }
+      const QImage image = rw::test::grabWholeWindow(*window_);
       const QString file =
           QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/joint_editing_window_%1x%2.png")
               .arg(size.width())

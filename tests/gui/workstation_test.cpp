@@ -28,6 +28,7 @@
 #include "screen_analysis.h"
 #include "session_runner.h"
 #include "skin/skinning_deformer.h"
+#include "test_window.h"
 #include "timeline_widget.h"
 #include "viewport_widget.h"
 
@@ -87,15 +88,7 @@ class WorkstationTest : public QObject {
   }
 
   void grabWindow(const QString& name) {
-    QTest::qWait(50);
-    // QWidget::grab redirects the viewport's QPainter overlay into its own pixmap and then
-    // covers it with the GL image; put the viewport's real framebuffer in its place.
-    QImage window = window_->grab().toImage();
-    {
-      QPainter painter(&window);
-      painter.drawImage(viewport()->mapTo(window_.get(), QPoint(0, 0)),
-                        viewport()->grabFramebuffer());
-    }
+    const QImage window = rw::test::grabWholeWindow(*window_);
     const QString file =
         QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/") + name + QStringLiteral(".png");
     window.save(file);
@@ -143,19 +136,11 @@ class WorkstationTest : public QObject {
   }
 
   void init() {
-    window_ = std::make_unique<MainWindow>();
-    window_->setErrorDialogsEnabled(false);
-    window_->resize(1280, 800);
-    window_->show();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    QVERIFY(QTest::qWaitForWindowExposed(viewport()));
+    window_ = rw::test::showTestWindow();
+    QVERIFY(window_);
   }
 
-  void cleanup() {
-    if (window_) window_->sessionRunner()->waitForIdle();
-    window_.reset();
-  }
+  void cleanup() { rw::test::closeTestWindow(window_); }
 
   void graphOverlayShowsTagsAndLevels() {
     QVERIFY(openBcn());
