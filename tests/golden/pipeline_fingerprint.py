@@ -9,7 +9,7 @@ the bundled skeletons on them) and reduces each result to numbers that any chang
 moves: per multiresolution level the node and arc counts, node vertices and summed positions;
 per joint its name, parent and local rest transform; per joint of a skin the sum of its weights,
 its weight-weighted vertex index and the sum of its squared weights. `compare` fails (exit 1,
-one line per difference) when a number differs by more than 1e-9 (relative to the character's
+one line per difference) when a number differs by more than 1e-6 (relative to the character's
 size for lengths) or a count or name differs.
 """
 import json
@@ -34,7 +34,10 @@ RETARGETS = [  # (mesh, bundled skeleton)
     ("X/Testwuson.X", "quadruped.json"),
     ("OBJ/WusonOBJ.obj", "quadruped.json"),
 ]
-TOLERANCE = 1e-9
+# Relative. Not 1e-9: the sparse solvers take the CPU's own BLAS kernels, and the same build on
+# an AMD EPYC and an Intel machine differs by up to ~1e-8 (measured on the WusonOBJ retarget's
+# joints and weight sums). Any change of behaviour moves these numbers far more than 1e-6.
+TOLERANCE = 1e-6
 
 
 def run(cmd):
