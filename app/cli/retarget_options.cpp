@@ -63,6 +63,9 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
   cmd->add_option("--pin", o.pins,
                   "a joint placed by hand, NAME=X,Y,Z in the mesh's space (repeatable): it stays "
                   "there and the other joints of its chain are placed around it");
+  cmd->add_option("--roll", o.rolls,
+                  "a bone's roll set by hand, NAME=DEGREES (Blender's roll; repeatable): the "
+                  "joint's axes turn around its bone, no joint moves");
 }
 
 namespace {
@@ -92,6 +95,27 @@ Expected<JointPin> parsePin(const Skeleton& skeleton, const std::string& spec) {
     if (a < 2) rest = rest.substr(comma + 1);
   }
   return pin;
+}
+
+/// --roll NAME=DEGREES to a roll of `skeleton`'s joint (radians).
+Expected<JointRoll> parseRoll(const Skeleton& skeleton, const std::string& spec) {
+  const std::size_t eq = spec.rfind('=');
+  if (eq == std::string::npos || eq == 0) return Error{"--roll " + spec + ": not NAME=DEGREES"};
+  JointRoll roll;
+  const std::string name = spec.substr(0, eq), number = spec.substr(eq + 1);
+  roll.joint = skeleton.indexOf(name);
+  if (roll.joint < 0) return Error{"no joint named '" + name + "' (--roll)"};
+  std::size_t used = 0;
+  double degrees = 0.0;
+  try {
+    degrees = std::stod(number, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (number.empty() || used != number.size() || !std::isfinite(degrees))
+    return Error{"--roll " + spec + ": '" + number + "' is not a number of degrees"};
+  roll.roll = degrees * M_PI / 180.0;
+  return roll;
 }
 
 bool allDigits(const std::string& s) {
@@ -180,6 +204,14 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
       return nullptr;
     }
     params.placement.pins.push_back(*pin);
+  }
+  for (const std::string& spec : o.rolls) {
+    Expected<JointRoll> roll = parseRoll(skeleton, spec);
+    if (!roll) {
+      std::cerr << o.skeleton << ": " << roll.error().message << std::endl;
+      return nullptr;
+    }
+    params.placement.rolls.push_back(*roll);
   }
   run->session = std::make_unique<RigSession>();
   RigSession& session = *run->session;

@@ -21,11 +21,13 @@ struct RetargetOptions {
   /// Joints placed by hand: "NAME=X,Y,Z" (the workstation's pins; placement keeps each there and
   /// fits its arc around it).
   std::vector<std::string> pins;
+  /// Bone rolls set by hand: "NAME=DEGREES" (Blender's roll of the joint's bone).
+  std::vector<std::string> rolls;
   RigParams params;
 };
 
 /// Adds MESH SKELETON --mesh-head --skeleton-head, the γ / levels / filter / C options and
-/// --partial-joint / --partial-vertex, --pin.
+/// --partial-joint / --partial-vertex, --pin, --roll.
 void addRetargetOptions(CLI::App* cmd, RetargetOptions& o);
 
 struct RetargetRun {

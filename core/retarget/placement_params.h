@@ -15,6 +15,14 @@ struct JointPin {
   bool operator==(const JointPin&) const = default;
 };
 
+/// A bone roll the artist set (the workstation's Roll field): after placement the joint's rest
+/// frame is turned around its bone to this roll (skeleton/bone_roll.h).
+struct JointRoll {
+  int joint = -1;     ///< index in the source skeleton
+  double roll = 0.0;  ///< radians, as BoneShape::roll
+  bool operator==(const JointRoll&) const = default;
+};
+
 /// Weights of the three terms of the placement cost, made scale-free so that the defaults
 /// work at any model scale:
 ///   γθ |θi|     the change of each inner joint's angle (radians);
@@ -33,6 +41,8 @@ struct PlacementParams {
   PlacementHeuristics heuristics;
   /// Joints placed by hand (at most one pin per joint; the last one counts).
   std::vector<JointPin> pins;
+  /// Bone rolls set by hand (at most one per joint; the last one counts).
+  std::vector<JointRoll> rolls;
 
   bool operator==(const PlacementParams&) const = default;
 };

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "retarget/arc_plan.h"
+#include "skeleton/bone_roll.h"
 
 namespace rw {
 namespace {
@@ -319,6 +320,8 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
         (*s.joints[p].tail - globals[j].translation()).norm() <= 1e-9 * std::max(extent, 1e-9))
       out.skeleton.joints[p].tail = out.skeleton.restGlobals()[j].translation();
   }
+  // Rolls last: they turn frames about bones whose ends are now final.
+  for (const JointRoll& roll : params.rolls) setBoneRoll(out.skeleton, roll.joint, roll.roll);
   if (progress) progress->report("place", 1.0);
   return out;
 }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -175,6 +176,38 @@ TEST(CliRetarget, APinnedJointIsWhereTheScriptPutIt) {
                 "--skeleton-head", "head", "--pin", bad, "-o", tempPath("bad_pin.json")});
     EXPECT_EQ(e.exitCode, 2) << bad;
     EXPECT_NE(e.err.find("--pin"), std::string::npos) << bad << ": " << e.err;
+  }
+}
+
+TEST(CliRetarget, ARollSetByTheScriptTurnsTheBonesAxes) {
+  const std::string plain = tempPath("bcn_unrolled.json"), out = tempPath("bcn_rolled.json");
+  for (const auto& [file, roll] :
+       {std::pair{plain, std::string()}, std::pair{out, std::string("upperarm.R=-35")}}) {
+    std::vector<std::string> args = {"retarget",
+                                     modelPath("X/BCN_Epileptic.X"),
+                                     skeletonFile("biped_production.json"),
+                                     "--skeleton-head",
+                                     "head",
+                                     "-o",
+                                     file};
+    if (!roll.empty()) args.insert(args.end(), {"--roll", roll});
+    const ProcessResult r = runCli(args);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+  }
+  Expected<RigDocument> a = readRigJson(plain), b = readRigJson(out);
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  const int arm = b->skeleton.indexOf("upperarm.R");
+  ASSERT_GE(arm, 0);
+  EXPECT_NEAR(b->skeleton.boneShape(arm).roll, -35.0 * M_PI / 180.0, 1e-4);  // 6 places
+  EXPECT_GT(std::abs(a->skeleton.boneShape(arm).roll + 35.0 * M_PI / 180.0), 0.05);
+  EXPECT_LT((positionOf(a->skeleton, "hand.R") - positionOf(b->skeleton, "hand.R")).norm(), 1e-5);
+  for (const char* bad : {"nosuch.L=10", "upperarm.R=", "upperarm.R=ten", "upperarm.R"}) {
+    const ProcessResult e =
+        runCli({"retarget", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+                "--skeleton-head", "head", "--roll", bad, "-o", tempPath("bad_roll.json")});
+    EXPECT_EQ(e.exitCode, 2) << bad;
+    EXPECT_NE(e.err.find("--roll"), std::string::npos) << bad << ": " << e.err;
   }
 }
 

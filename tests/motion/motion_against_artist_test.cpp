@@ -15,6 +15,7 @@
 #include "motion/ground_contact.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_character.h"
+#include "skeleton/bone_roll.h"
 #include "skin/bone_heat.h"
 #include "skin/skinning_deformer.h"
 #include "support/real_models.h"
@@ -177,6 +178,32 @@ TEST(MotionAgainstArtist, ProductionBipedInBcnPlaysEpileptischLikeTheArtistsRig)
   EXPECT_LT(a.p95, 13.0);
   EXPECT_LT(a.mean, 0.7 * b.mean);
   EXPECT_LT(a.groundMean, 4.5);
+}
+
+// A bone's roll fixes the axes an animator turns it about, not the motion: the artist's clip
+// retargeted onto our rig with the forearm and shin rolled plays the same skinned vertices (the
+// motion transfer carries rotations through global frames, retarget_motion.h).
+TEST(MotionAgainstArtist, RollingABoneTurnsItsAxesNotTheMotion) {
+  Character bcn;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", bcn));
+  Expected<RigDocument> doc =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(doc.ok());
+  const Character rig =
+      ourRig(bcn, doc->skeleton, topAbove(bcn.mesh, bcn.skeleton, "B_Neck"), "head");
+  Character rolled = rig;
+  for (const auto& [name, degrees] : {std::pair{"forearm.L", 60.0}, std::pair{"shin.R", -90.0}}) {
+    const int j = rolled.skeleton.indexOf(name);
+    ASSERT_GE(j, 0) << name;
+    ASSERT_TRUE(setBoneRoll(rolled.skeleton, j, degrees * M_PI / 180.0)) << name;
+  }
+  const Agreement a = playAgainstArtist(bcn, rig, "Epileptisch");
+  const Agreement b = playAgainstArtist(bcn, rolled, "Epileptisch");
+  ASSERT_EQ(a.frames, 100);
+  ASSERT_EQ(b.frames, 100);
+  EXPECT_NEAR(a.mean, b.mean, 1e-6);
+  EXPECT_NEAR(a.p95, b.p95, 1e-6);
+  EXPECT_NEAR(a.groundMean, b.groundMean, 1e-6);
 }
 
 // A motion that comes with its own skinned mesh keeps its clip's relation to the floor that mesh

@@ -2,6 +2,7 @@
 // re-proportioned, goes back into its mesh and must land on the artist's joints.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -329,4 +330,43 @@ TEST(RetargetRealModels, APinnedKneeStaysWhereTheArtistPutIt) {
   session->setParams(params);
   ASSERT_FALSE(session->run());
   EXPECT_GT((jointPosition(session->retargeted()->skeleton, "shin.L") - pin).norm(), 0.01 * size);
+}
+
+// A roll set by hand (the Joint panel's Roll) turns the bone's axes and moves no joint; a γ
+// change re-places the rig and the bone keeps the roll the artist gave it.
+TEST(RetargetRealModels, ARolledForearmKeepsItsRollThroughAGammaChange) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  Expected<RigDocument> rig =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(rig.ok());
+  const Skeleton& source = rig->skeleton;
+  auto session = runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), source, "head");
+  ASSERT_TRUE(session->retargeted());
+  const Skeleton before = session->retargeted()->skeleton;
+  const int forearm = source.indexOf("forearm.L");
+  ASSERT_GE(forearm, 0);
+  const double roll = 40.0 * M_PI / 180.0;
+  ASSERT_GT(std::abs(std::remainder(before.boneShape(forearm).roll - roll, 2 * M_PI)), 0.1)
+      << "the test needs a roll placement does not give";
+  RigParams params = session->params();
+  params.placement.rolls = {{forearm, roll}};
+  session->setParams(params);
+  ASSERT_FALSE(session->run());
+  EXPECT_EQ(session->lastRun(), std::vector<RigStage>{RigStage::Place});
+  const Skeleton& rolled = session->retargeted()->skeleton;
+  EXPECT_NEAR(std::remainder(rolled.boneShape(forearm).roll - roll, 2 * M_PI), 0.0, 1e-9);
+  const std::vector<Transform> a = before.restGlobals(), b = rolled.restGlobals();
+  for (int j = 0; j < source.size(); ++j) {
+    EXPECT_LT((a[j].translation() - b[j].translation()).norm(), 1e-9) << source.joints[j].name;
+    if (j != forearm) {
+      EXPECT_LT((a[j].linear() - b[j].linear()).norm(), 1e-9) << j;
+    }
+  }
+  params.placement.gammaAngle = 4.0;
+  session->setParams(params);
+  ASSERT_FALSE(session->run());
+  EXPECT_NEAR(
+      std::remainder(session->retargeted()->skeleton.boneShape(forearm).roll - roll, 2 * M_PI), 0.0,
+      1e-9);
 }
