@@ -109,6 +109,24 @@ void paintLegend(QPainter& painter, const QFontMetrics& metrics) {
 
 }  // namespace
 
+void paintViewportNote(QPainter& painter, const QString& note) {
+  if (note.isEmpty()) return;
+  painter.save();
+  const QFontMetrics metrics = painter.fontMetrics();
+  const QRectF area = painter.window();
+  const double line = metrics.height() + 8;
+  const double width = std::min(double(metrics.horizontalAdvance(note)) + 16, area.width() - 16);
+  const QRectF box(8, area.height() - 8 - line, width, line);
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(QColor(20, 20, 24, 200));
+  painter.drawRoundedRect(box, 4, 4);
+  painter.setPen(QColor(230, 230, 230));
+  painter.drawText(box.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   metrics.elidedText(note, Qt::ElideRight, int(box.width() - 16)));
+  painter.restore();
+}
+
 void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverlay& overlay,
                        const std::vector<HeadMarker>& markers) {
   painter.save();

@@ -53,4 +53,8 @@ struct HeadMarker {
 void paintGraphOverlay(QPainter& painter, const Camera& camera, const GraphOverlay& overlay,
                        const std::vector<HeadMarker>& markers);
 
+/// A one-line note in the bottom-left corner (where the legend goes): what the viewport leaves
+/// out and how to bring it back.
+void paintViewportNote(QPainter& painter, const QString& note);
+
 }  // namespace rw::render

@@ -17,14 +17,19 @@ Eigen::Vector2d onScreen(const Camera& camera, const Eigen::Vector3d& world) {
 
 /// The screen end of an axis arrow: `arrowPixels` from the origin along the axis' projection.
 /// Empty for an axis seen end on (its projection shorter than a pixel per unit of the probe).
+std::optional<Eigen::Vector2d> tipAlong(const Camera& camera, const Eigen::Vector3d& origin,
+                                        const Eigen::Vector3d& direction, double pixels) {
+  const Eigen::Vector2d o = onScreen(camera, origin);
+  // A probe a small world step along the axis (relative to the view distance).
+  const double step = 1e-3 * std::max(1e-9, (camera.eye() - origin).norm());
+  const Eigen::Vector2d d = onScreen(camera, origin + step * direction) - o;
+  if (d.norm() < 1e-6) return std::nullopt;
+  return o + pixels * d.normalized();
+}
+
 std::optional<Eigen::Vector2d> arrowTip(const Camera& camera, const TranslateGizmo& gizmo,
                                         int axis) {
-  const Eigen::Vector2d o = onScreen(camera, gizmo.origin);
-  // A probe a small world step along the axis (relative to the view distance).
-  const double step = 1e-3 * std::max(1e-9, (camera.eye() - gizmo.origin).norm());
-  const Eigen::Vector2d d = onScreen(camera, gizmo.origin + step * Eigen::Vector3d::Unit(axis)) - o;
-  if (d.norm() < 1e-6) return std::nullopt;
-  return o + gizmo.arrowPixels * d.normalized();
+  return tipAlong(camera, gizmo.origin, Eigen::Vector3d::Unit(axis), gizmo.arrowPixels);
 }
 
 double distanceToSegment(const Eigen::Vector2d& p, const Eigen::Vector2d& a,
@@ -100,6 +105,18 @@ void paintTranslateGizmo(QPainter& painter, const Camera& camera, const Translat
     head.lineTo(QPointF(base.x() - 5 * side.x(), base.y() - 5 * side.y()));
     head.closeSubpath();
     painter.fillPath(head, colour);
+  }
+  if (gizmo.jointAxes) {
+    // The joint's own X and Z, thin and labelled in lower case (local, as Blender's bone axes).
+    for (int axis : {0, 2}) {
+      const Eigen::Vector3d direction = gizmo.jointAxes->col(axis).normalized();
+      const auto tip = tipAlong(camera, gizmo.origin, direction, 0.5 * gizmo.arrowPixels);
+      if (!direction.allFinite() || !tip) continue;
+      painter.setPen(QPen(kAxisColours[axis].lighter(150), 1.5, Qt::DashLine, Qt::RoundCap));
+      painter.drawLine(o, QPointF(tip->x(), tip->y()));
+      painter.drawText(QPointF(tip->x() + 3, tip->y() - 3),
+                       axis == 0 ? QStringLiteral("x") : QStringLiteral("z"));
+    }
   }
   const bool ringOn = active == GizmoHandle::ViewPlane;
   painter.setPen(QPen(ringOn ? QColor(255, 255, 255) : QColor(230, 230, 230, 200), ringOn ? 3 : 2));

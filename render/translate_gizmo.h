@@ -3,7 +3,8 @@
 // the world axes from the selected joint (X red, Y green, Z blue) and a ring at its centre, a
 // constant size on screen. Dragging the ring moves the joint in the view plane through it;
 // dragging an arrow moves it along that axis only. Plain geometry for hit tests and drags,
-// painted with QPainter over the GL image like the other overlays.
+// painted with QPainter over the GL image like the other overlays, with the joint's own X and Z
+// axes beside it (its roll).
 #include <Eigen/Core>
 #include <optional>
 
@@ -23,6 +24,10 @@ struct TranslateGizmo {
   double ringPixels = 9.0;
   /// A handle counts this many pixels beyond its drawing.
   double grabPixels = 6.0;
+  /// The selected joint's own axes (columns X, Y, Z in world space), drawn as thin lines half
+  /// the arrows' length so a roll edit shows which way the bone's X and Z now point (Y is along
+  /// the bone). Empty: not drawn. Not a handle.
+  std::optional<Eigen::Matrix3d> jointAxes;
 };
 
 /// The handle at pixel (x, y): the ring (and anything inside it) first, then the nearest arrow.

@@ -31,7 +31,7 @@ fuzz() {  # NAME SEED_DIR...: new inputs go to a scratch corpus; the seeds are r
   grep -E "stat::number_of_executed_units|Done" "$runs/$name.log" | tail -n 2
 }
 fuzz fuzz_rig_json resources/skeletons tests/data/hostile
-fuzz fuzz_project resources/demo tests/data/hostile
+fuzz fuzz_project resources/demo fuzz/seeds/project tests/data/hostile
 fuzz fuzz_cli_options fuzz/seeds/cli
 
 # The CLI tests (bad input, hostile input, info on every real model) against the sanitized CLI.

@@ -35,6 +35,21 @@ JointDock::JointDock(QWidget* parent) : QWidget(parent) {
     form->addRow(QLatin1String(axes[a]), spin);
     spins_[std::size_t(a)] = spin;
   }
+  roll_ = new QDoubleSpinBox(this);
+  roll_->setObjectName(QStringLiteral("jointRoll"));
+  roll_->setDecimals(1);
+  roll_->setRange(-180.0, 180.0);
+  roll_->setWrapping(true);
+  roll_->setSuffix(QStringLiteral("\u00b0"));
+  roll_->setKeyboardTracking(false);
+  roll_->setToolTip(
+      tr("The bone's roll (as Blender's): turns the joint's axes around the bone, which sets "
+         "the axes animators rotate it about; no joint moves"));
+  connect(roll_, &QDoubleSpinBox::editingFinished, this, [this] {
+    if (joint_ >= 0 && std::abs(roll_->value() - shownRoll_) > 0.05)
+      emit rollEdited(joint_, roll_->value() * M_PI / 180.0);
+  });
+  form->addRow(tr("Roll"), roll_);
   layout->addLayout(form);
   status_ = new QLabel(this);
   status_->setWordWrap(true);
@@ -91,11 +106,11 @@ JointDock::JointDock(QWidget* parent) : QWidget(parent) {
   connect(strength_, &QDoubleSpinBox::valueChanged, this, &JointDock::brushChanged);
   connect(frontOnly_, &QCheckBox::toggled, this, &JointDock::brushChanged);
   layout->addStretch(1);
-  showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
+  showJoint(-1, QString(), Eigen::Vector3d::Zero(), 0.0, false, false);
 }
 
 void JointDock::showJoint(int joint, const QString& name, const Eigen::Vector3d& position,
-                          bool pinned, bool editable) {
+                          double roll, bool pinned, bool editable) {
   joint_ = name.isEmpty() ? -1 : joint;
   shown_ = position;
   const bool any = joint_ >= 0;
@@ -105,6 +120,13 @@ void JointDock::showJoint(int joint, const QString& name, const Eigen::Vector3d&
     spins_[std::size_t(a)]->setValue(any ? position[a] : 0.0);
     spins_[std::size_t(a)]->setEnabled(any && editable);
   }
+  shownRoll_ = any ? roll * 180.0 / M_PI : 0.0;
+  {
+    const QSignalBlocker quiet(roll_);
+    roll_->setValue(shownRoll_);
+    roll_->setEnabled(any && editable);
+  }
+  shownRoll_ = roll_->value();  // as the box rounds it, so an untouched box edits nothing
   snap_->setEnabled(any && editable);
   unpin_->setEnabled(any && editable && pinned);
   status_->setText(!any        ? QString()

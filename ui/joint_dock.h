@@ -1,7 +1,8 @@
 #pragma once
 // The Joint panel of joint editing: the selected joint's name and where it is, as numbers the
 // artist can type (numeric entry, as Blender's N panel and Maya's channel box), whether it is
-// pinned (placed by hand: re-running placement keeps it and fits its arc around it), and the
+// its bone's roll, whether it is pinned (placed by hand: re-running placement keeps it and
+// fits its arc around it), and the
 // commands Snap to Centre and Unpin. It edits nothing itself: the window turns its requests into
 // undoable edits.
 #include <Eigen/Core>
@@ -24,11 +25,14 @@ class JointDock : public QWidget {
  public:
   explicit JointDock(QWidget* parent = nullptr);
 
-  /// Shows a joint (-1 or empty name: none); `editable` when the rig shown may be edited.
-  void showJoint(int joint, const QString& name, const Eigen::Vector3d& position, bool pinned,
-                 bool editable);
+  /// Shows a joint (-1 or empty name: none) with its bone's roll (radians); `editable` when
+  /// the rig shown may be edited.
+  void showJoint(int joint, const QString& name, const Eigen::Vector3d& position, double roll,
+                 bool pinned, bool editable);
   int joint() const { return joint_; }
   QDoubleSpinBox* coordinate(int axis) const { return spins_[std::size_t(axis)]; }
+  /// The bone's roll in degrees (Blender's Roll field); typing one turns the bone's axes.
+  QDoubleSpinBox* rollBox() const { return roll_; }
   QPushButton* snapButton() const { return snap_; }
   QPushButton* unpinButton() const { return unpin_; }
   /// Edits go to the joint's twin on the other side too (on by default; the twin comes from the
@@ -45,6 +49,8 @@ class JointDock : public QWidget {
  signals:
   /// The user typed a new position (one coordinate finished editing).
   void positionEdited(int joint, const Eigen::Vector3d& position);
+  /// The user typed a new roll (radians).
+  void rollEdited(int joint, double roll);
   void snapRequested(int joint);
   void unpinRequested(int joint);
   void mirrorChanged(bool on);
@@ -58,6 +64,8 @@ class JointDock : public QWidget {
   QLabel* name_ = nullptr;
   QLabel* status_ = nullptr;
   std::array<QDoubleSpinBox*, 3> spins_{};
+  QDoubleSpinBox* roll_ = nullptr;
+  double shownRoll_ = 0.0;  ///< degrees
   QPushButton* snap_ = nullptr;
   QPushButton* unpin_ = nullptr;
   QCheckBox* mirror_ = nullptr;

@@ -33,6 +33,7 @@
 #include "joint_dock.h"
 #include "outliner_dock.h"
 #include "parameter_dock.h"
+#include "preferences_dialog.h"
 #include "rig_products.h"
 #include "session_runner.h"
 #include "timeline_widget.h"
@@ -190,6 +191,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setAcceptDrops(true);
   setWindowTitle(tr("Rigwright"));
   resize(defaultWindowSize());
+  // The right column wide enough for the outliner's names at a production rig's depth (a
+  // quarter of the default window, not less than Qt's own fit); a saved layout replaces it.
+  if (auto* right = findChild<QDockWidget*>(QStringLiteral("parametersDock")))
+    resizeDocks({right},
+                {std::max(right->sizeHint().width(), defaultWindowSize().width() * 28 / 100)},
+                Qt::Horizontal);
   setMessage(tr("Open a character: File ▸ Open (Ctrl+O), or drop a file here."), false);
 
   autosave_ = new QTimer(this);
@@ -240,6 +247,7 @@ void MainWindow::createDocks() {
   connect(jointDock_, &JointDock::positionEdited, this, &MainWindow::moveJoint);
   connect(jointDock_, &JointDock::snapRequested, this, &MainWindow::snapJointToCentre);
   connect(jointDock_, &JointDock::unpinRequested, this, &MainWindow::unpinJoint);
+  connect(jointDock_, &JointDock::rollEdited, this, &MainWindow::rollJoint);
   connect(viewport_, &ViewportWidget::jointMoved, this, &MainWindow::moveJoint);
   connect(viewport_, &ViewportWidget::weightsPainted, this, &MainWindow::paintWeights);
   connect(jointDock_, &JointDock::brushChanged, this, &MainWindow::updateBrush);
@@ -319,6 +327,10 @@ void MainWindow::createMenus() {
   redo->setShortcut(QKeySequence::Redo);
   edit->addAction(undo);
   edit->addAction(redo);
+  edit->addSeparator();
+  preferencesAction_ = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
+  preferencesAction_->setShortcut(QKeySequence::Preferences);
+  preferencesAction_->setMenuRole(QAction::PreferencesRole);
 
   QToolBar* tools = addToolBar(tr("Tools"));
   tools->setObjectName(QStringLiteral("toolsBar"));
@@ -482,8 +494,20 @@ void MainWindow::createMenus() {
   }
   navigation->actions().at(0)->setToolTip(
       tr("Left drag orbits, middle or Shift+left pans, Alt combinations as in Maya"));
+  navigationActions_ = navigation->actions();
   QAction* play = view->addAction(tr("Play / Pause"), timeline_, &TimelineWidget::togglePlay);
   play->setShortcut(QKeySequence(Qt::Key_Space));
+}
+
+PreferencesDialog* MainWindow::preferences() {
+  if (!preferences_) preferences_ = new PreferencesDialog(navigationActions_, this);
+  return preferences_;
+}
+
+void MainWindow::showPreferences() {
+  preferences()->show();
+  preferences()->raise();
+  preferences()->activateWindow();
 }
 
 void MainWindow::updateCounts() {

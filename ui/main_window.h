@@ -37,6 +37,7 @@ namespace rw::ui {
 class CharacterLoader;
 class ElidedLabel;
 class JointDock;
+class PreferencesDialog;
 class OutlinerDock;
 class ParameterDock;
 class RigProductsJob;
@@ -58,6 +59,9 @@ class MainWindow : public QMainWindow {
   OutlinerDock* outliner() const { return outliner_; }
   TimelineWidget* timeline() const { return timeline_; }
   JointDock* jointDock() const { return jointDock_; }
+  /// Edit ▸ Preferences (made on first use).
+  PreferencesDialog* preferences();
+  void showPreferences();
   QUndoStack* undoStack() const { return undo_; }
   SessionRunner* sessionRunner() const { return runner_; }
 
@@ -145,6 +149,9 @@ class MainWindow : public QMainWindow {
   /// and pins it there (placement re-runs around it); unpins it; moves it to the middle of the
   /// mesh along the view through it.
   void moveJoint(int joint, const Eigen::Vector3d& position);
+  /// Sets the roll (radians) of `joint`'s bone, and the mirrored roll of its twin when edits
+  /// mirror; placement re-runs and keeps it.
+  void rollJoint(int joint, double roll);
   void unpinJoint(int joint);
   void snapJointToCentre(int joint);
   /// A weight-paint stroke on `joint` (undoable, one step): the painted vertices keep these
@@ -226,6 +233,9 @@ class MainWindow : public QMainWindow {
   JointDock* jointDock_ = nullptr;
   bool restPose_ = false;
   QAction* restPoseAction_ = nullptr;
+  QAction* preferencesAction_ = nullptr;
+  QList<QAction*> navigationActions_;  ///< View ▸ Navigation's presets, in menu order
+  PreferencesDialog* preferences_ = nullptr;
   QAction* weightViewAction_ = nullptr;
   QUndoStack* undo_ = nullptr;
   CharacterLoader* loader_ = nullptr;

@@ -28,6 +28,7 @@
 #include "picking.h"
 #include "rig_products.h"
 #include "session_runner.h"
+#include "skeleton/bone_roll.h"
 #include "symmetry/mirror_joints.h"
 #include "timeline_widget.h"
 #include "undo_commands.h"
@@ -55,6 +56,13 @@ QString productsSummary(const RigProducts& products) {
   if (!products.failedClips.isEmpty())
     text +=
         QObject::tr("; not retargeted: %1").arg(products.failedClips.join(QStringLiteral(", ")));
+  // The next step, for an artist who has not used the tool before.
+  text += clips > 0 ? QObject::tr(
+                          ". Next: Space plays the clip; W moves a joint, P paints "
+                          "weights; File ▸ Export (Ctrl+E)")
+                    : QObject::tr(
+                          ". Next: W moves a joint, P paints weights; File ▸ Export "
+                          "(Ctrl+E)");
   return text;
 }
 
@@ -288,12 +296,13 @@ void MainWindow::updateJointEditing() {
           : std::vector<int>());
   const int joint = viewport_->selectedJoint();
   if (!shown || joint < 0 || joint >= shown->size()) {
-    jointDock_->showJoint(-1, QString(), Eigen::Vector3d::Zero(), false, false);
+    jointDock_->showJoint(-1, QString(), Eigen::Vector3d::Zero(), 0.0, false, false);
     return;
   }
   const bool isPinned = std::find(pinned.begin(), pinned.end(), joint) != pinned.end();
   jointDock_->showJoint(joint, QString::fromStdString(shown->joints[joint].name),
-                        shown->restGlobals()[joint].translation(), isPinned, editable);
+                        shown->restGlobals()[joint].translation(), shown->boneShape(joint).roll,
+                        isPinned, editable);
 }
 
 // --- Joint editing -------------------------------------------------------------------------
@@ -312,6 +321,14 @@ void putPin(std::vector<JointPin>& pins, int joint, const Eigen::Vector3d& posit
       std::remove_if(pins.begin(), pins.end(), [&](const JointPin& p) { return p.joint == joint; }),
       pins.end());
   pins.push_back({joint, position});
+}
+
+/// `rolls` with `joint`'s roll set to `roll` (replacing any).
+void putRoll(std::vector<JointRoll>& rolls, int joint, double roll) {
+  rolls.erase(std::remove_if(rolls.begin(), rolls.end(),
+                             [&](const JointRoll& r) { return r.joint == joint; }),
+              rolls.end());
+  rolls.push_back({joint, roll});
 }
 
 }  // namespace
@@ -334,6 +351,37 @@ void MainWindow::moveJoint(int joint, const Eigen::Vector3d& position) {
         params.placement.pins, twin,
         reflectAcrossBisector(position, globals[joint].translation(), globals[twin].translation()));
     text = tr("Move %1 and %2")
+               .arg(QString::fromStdString(source->joints[joint].name),
+                    QString::fromStdString(source->joints[twin].name));
+  }
+  undo_->push(SetParamsCommand::named(document_, text, document_->params(), params));
+}
+
+void MainWindow::rollJoint(int joint, double roll) {
+  const std::shared_ptr<const Skeleton> source = sourceSkeleton();
+  const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  if (!viewport_->jointEditing() || !source || !shown || joint < 0 || joint >= source->size() ||
+      joint >= shown->size() || !std::isfinite(roll))
+    return;
+  RigParams params = document_->params();
+  putRoll(params.placement.rolls, joint, roll);
+  const double degrees = roll * 180.0 / M_PI;
+  QString text = tr("Roll %1 to %2\u00b0")
+                     .arg(QString::fromStdString(source->joints[joint].name))
+                     .arg(degrees, 0, 'f', 1);
+  // The twin rolls the mirror way: its Z axis along this bone's new Z reflected across the
+  // plane halfway between the two joints.
+  const int twin = mirrorTwin(joint);
+  if (twin >= 0 && twin < shown->size()) {
+    const std::vector<BoneShape> shapes = shown->boneShapes();
+    BoneShape rolled = shapes[std::size_t(joint)];
+    rolled.roll = roll;
+    const Eigen::Vector3d z = rolledZ(rolled);
+    const Eigen::Vector3d a = shapes[std::size_t(joint)].head, b = shapes[std::size_t(twin)].head;
+    const Eigen::Vector3d reflected =
+        reflectAcrossBisector(a + z, a, b) - reflectAcrossBisector(a, a, b);
+    putRoll(params.placement.rolls, twin, rollTowards(shapes[std::size_t(twin)], reflected));
+    text = tr("Roll %1 and %2")
                .arg(QString::fromStdString(source->joints[joint].name),
                     QString::fromStdString(source->joints[twin].name));
   }

@@ -3,8 +3,10 @@
 #include <QHeaderView>
 #include <QScopeGuard>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "session_runner.h"
 #include "skeleton/skeleton.h"
@@ -93,6 +95,13 @@ OutlinerDock::OutlinerDock(QWidget* parent) : QWidget(parent) {
   tree_->setSelectionMode(QAbstractItemView::SingleSelection);
   tree_->setUniformRowHeights(true);
   tree_->header()->setStretchLastSection(true);
+  // Production rigs nest 10-15 deep (spine, neck, arm, fingers): at Qt's 20 px per level the
+  // names alone outgrow a side panel.
+  tree_->setIndentation(8);
+  // The kind is the name's colour, as the bones' in the viewport (blue deform, orange control),
+  // with a tooltip: a column of "deform" would take the room the names need.
+  tree_->setColumnHidden(kKind, true);
+  tree_->setTextElideMode(Qt::ElideMiddle);
   layout->addWidget(tree_);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, [this] {
     if (updating_) return;
@@ -138,6 +147,12 @@ void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
       item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
     }
     item->setText(kName, QString::fromStdString(joint.name));
+    item->setToolTip(
+        kName,
+        joint.deform
+            ? tr("%1: deform bone").arg(QString::fromStdString(joint.name))
+            : tr("%1: control bone (skins nothing)").arg(QString::fromStdString(joint.name)));
+    item->setForeground(kName, joint.deform ? QColor(110, 170, 255) : QColor(255, 150, 60));
     item->setData(kName, Qt::UserRole, j);
     item->setText(kKind, joint.deform ? tr("deform") : tr("control"));
     item->setForeground(kKind, joint.deform ? QColor(110, 170, 255) : QColor(255, 150, 60));
@@ -155,8 +170,37 @@ void OutlinerDock::setSkeleton(std::shared_ptr<const Skeleton> skeleton,
   }
   if (sameJoints) return;
   tree_->expandAll();
-  tree_->resizeColumnToContents(kName);
+  depth_ = 0;
+  for (int j = 0; j < skeleton->size(); ++j) {
+    int d = 0;
+    for (int p = skeleton->joints[j].parent; p >= 0; p = skeleton->joints[p].parent) ++d;
+    depth_ = std::max(depth_, d + 1);  // + the root decoration
+  }
+  fitColumns();
   if (selected >= 0 && selected < int(items_.size())) items_[selected]->setSelected(true);
+}
+
+void OutlinerDock::fitColumns() {
+  QHeaderView* header = tree_->header();
+  tree_->resizeColumnToContents(kTag);
+  tree_->resizeColumnToContents(kName);
+  // Match needs room for its header and the start of its text ("placed (exact)").
+  const int matchRoom = tree_->fontMetrics().horizontalAdvance(tr("placed (exact)")) + 12;
+  // The tree's own width (its viewport is resized later, when the scroll bar is settled), less
+  // its frame and a vertical scroll bar.
+  const int visible = tree_->width() - 2 * tree_->frameWidth() -
+                      tree_->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+  const int room = visible - header->sectionSize(kTag) - matchRoom;
+  // The deepest row still shows the start of its name: its indentation and a short name.
+  const int nameFloor = depth_ * tree_->indentation() +
+                        tree_->fontMetrics().horizontalAdvance(QStringLiteral("hand.L"));
+  const int wanted = header->sectionSize(kName);
+  header->resizeSection(kName, std::min(wanted, std::max(nameFloor, room)));
+}
+
+void OutlinerDock::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitColumns();
 }
 
 QTreeWidgetItem* OutlinerDock::item(int joint) const {

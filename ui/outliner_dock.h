@@ -1,7 +1,7 @@
 #pragma once
-// The outliner: the skeleton as a tree, each bone with its kind (deform / control), its symmetry
-// tag (primary, axial L/R, radial n) and its match status after retargeting (placed by which
-// rule, or followed / unplaced and why). Selecting a row selects the bone in the viewport and
+// The outliner: the skeleton as a tree, each bone with its kind (deform / control, the name's
+// colour as in the viewport), its symmetry tag (primary, axial L/R, radial n) and its match
+// status after retargeting (placed by which rule, or followed / unplaced and why). Selecting a row selects the bone in the viewport and
 // the other way round.
 #include <QWidget>
 #include <memory>
@@ -32,12 +32,20 @@ class OutlinerDock : public QWidget {
   QTreeWidgetItem* item(int joint) const;
   /// Column texts of a joint's row: name, kind, tag, status.
   QStringList row(int joint) const;
+  /// Sizes the columns to the panel (the kind is the name's colour): Symmetry to its contents, the name column to
+  /// its contents but, where the panel is narrow, no wider than leaves Match on it, yet wide
+  /// enough for the deepest row's indentation and a short name (longer names are elided, their
+  /// full text in the tooltip). Runs on every resize.
+  void fitColumns();
 
  public slots:
   void setSelectedJoint(int joint);
 
  signals:
   void jointSelected(int joint);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   QTreeWidget* tree_ = nullptr;
@@ -47,6 +55,7 @@ class OutlinerDock : public QWidget {
   std::shared_ptr<const Skeleton> skeleton_;
   std::vector<std::shared_ptr<const void>> shownStages_;
   bool updating_ = false;
+  int depth_ = 0;  ///< the deepest row's nesting (for the name column's width)
 };
 
 }  // namespace rw::ui

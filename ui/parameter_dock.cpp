@@ -170,7 +170,9 @@ void ParameterDock::userChanged(int index, double value) {
 void ParameterDock::resetToDefaults() {
   const RigParams before = params_;
   params_ = RigParams{};
-  params_.placement.pins = before.placement.pins;  // joints placed by hand are not parameters
+  // Joints placed and bones rolled by hand are the artist's edits, not parameters.
+  params_.placement.pins = before.placement.pins;
+  params_.placement.rolls = before.placement.rolls;
   refresh();
   if (!(before == params_)) emit edited(QStringLiteral("reset"), before, params_);
 }

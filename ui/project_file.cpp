@@ -89,6 +89,33 @@ bool pinsFromJson(const json& j, JsonFields& f, std::vector<ProjectPin>& pins) {
   return true;
 }
 
+json rollsToJson(const std::vector<ProjectRoll>& rolls) {
+  json out = json::array();
+  for (const ProjectRoll& roll : rolls)
+    out.push_back({{"joint", roll.joint.toStdString()}, {"degrees", roll.degrees}});
+  return out;
+}
+
+/// "rolls": [{"joint": NAME, "degrees": D}, ...]: bone rolls set by hand.
+bool rollsFromJson(const json& j, JsonFields& f, std::vector<ProjectRoll>& rolls) {
+  if (!j.is_array()) return f.fail("rolls", "not an array");
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string where = "rolls[" + std::to_string(i) + "]";
+    if (!f.object(j[i], where)) return false;
+    ProjectRoll roll;
+    std::string name;
+    const json* joint = JsonFields::field(j[i], "joint");
+    if (!joint) return f.fail(where + ".joint", "missing");
+    if (!f.name(*joint, where + ".joint", name)) return false;
+    roll.joint = QString::fromStdString(name);
+    const json* degrees = JsonFields::field(j[i], "degrees");
+    if (!degrees) return f.fail(where + ".degrees", "missing");
+    if (!f.number(*degrees, where + ".degrees", -360.0, 360.0, roll.degrees)) return false;
+    rolls.push_back(roll);
+  }
+  return true;
+}
+
 /// "painted": {"joints": [NAME, ...], "vertices": [[v, joint, weight, joint, weight, ...], ...]}
 /// with joints as indices into the names list.
 json paintedToJson(const std::map<int, std::vector<std::pair<QString, double>>>& painted) {
@@ -185,6 +212,8 @@ bool readProjectFields(const json& j, const QDir& dir, JsonFields& f, Project& p
     if (!paintedFromJson(*painted, f, project.painted)) return false;
   if (const json* pins = JsonFields::field(j, "pins"))
     if (!pinsFromJson(*pins, f, project.pins)) return false;
+  if (const json* rolls = JsonFields::field(j, "rolls"))
+    if (!rollsFromJson(*rolls, f, project.rolls)) return false;
   if (const json* retarget = JsonFields::field(j, "retarget"))
     if (!f.boolean(*retarget, "retarget", project.retarget)) return false;
   if (const json* level = JsonFields::field(j, "displayLevel"))
@@ -222,6 +251,7 @@ Status writeProject(const Project& project, const QString& path) {
        project.skeletonHead.isEmpty() ? json(nullptr) : json(project.skeletonHead.toStdString())},
       {"parameters", paramsToJson(project.params)},
       {"pins", pinsToJson(project.pins)},
+      {"rolls", rollsToJson(project.rolls)},
       {"painted", paintedToJson(project.painted)},
       {"retarget", project.retarget},
       {"displayLevel", project.displayLevel}};

@@ -26,14 +26,22 @@ struct ProjectPin {
   bool operator==(const ProjectPin&) const = default;
 };
 
+/// A bone roll set by hand, by name.
+struct ProjectRoll {
+  QString joint;
+  double degrees = 0.0;  ///< Blender's roll of the joint's bone
+  bool operator==(const ProjectRoll&) const = default;
+};
+
 struct Project {
   QString meshPath;      ///< absolute once read
   QString skeletonPath;  ///< empty: the mesh file's own skeleton
   QString motionPath;    ///< empty: none
   int meshHead = -1;     ///< welded vertex; -1 = auto
   QString skeletonHead;  ///< joint name; empty = auto
-  RigParams params;      ///< without pins: those are `pins`, by name
+  RigParams params;      ///< without pins and rolls: those are `pins` and `rolls`, by name
   std::vector<ProjectPin> pins;
+  std::vector<ProjectRoll> rolls;
   /// Weights painted by hand: per source vertex of the mesh, its influences by joint name.
   std::map<int, std::vector<std::pair<QString, double>>> painted;
   bool retarget = false;  ///< the skeleton was retargeted into the mesh

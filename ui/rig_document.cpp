@@ -1,6 +1,7 @@
 #include "rig_document.h"
 
 #include <QFileInfo>
+#include <cmath>
 
 #include "character.h"
 
@@ -63,6 +64,7 @@ void RigDocument::openSkeletonFile(InputFile skeleton) {
   skeletonFile_ = std::move(skeleton);
   skeletonHead_ = -1;
   params_.placement.pins.clear();  // joints of the previous skeleton
+  params_.placement.rolls.clear();
   painted_ = std::make_shared<const PaintedWeights>();
 }
 
@@ -72,6 +74,7 @@ void RigDocument::openMotion(InputFile motion) {
 
 void RigDocument::clearSkeletonAndMotion() {
   skeletonFile_ = {};
+  params_.placement.rolls.clear();  // they turned the cleared skeleton's bones
   motion_ = {};
 }
 
@@ -94,6 +97,11 @@ QString RigDocument::restoreProject(const Project& project) {
   for (const ProjectPin& pin : project.pins) {
     const int joint = skeleton ? skeleton->indexOf(pin.joint.toStdString()) : -1;
     if (joint >= 0) params.placement.pins.push_back({joint, pin.position});
+  }
+  params.placement.rolls.clear();
+  for (const ProjectRoll& roll : project.rolls) {
+    const int joint = skeleton ? skeleton->indexOf(roll.joint.toStdString()) : -1;
+    if (joint >= 0) params.placement.rolls.push_back({joint, roll.degrees * M_PI / 180.0});
   }
   restore(project.meshHead, skeletonHead, params);
   auto painted = std::make_shared<PaintedWeights>();
@@ -120,6 +128,11 @@ Project RigDocument::project() const {
   for (const JointPin& pin : params_.placement.pins)
     if (skeleton && pin.joint >= 0 && pin.joint < skeleton->size())
       p.pins.push_back({QString::fromStdString(skeleton->joints[pin.joint].name), pin.position});
+  p.params.placement.rolls.clear();
+  for (const JointRoll& roll : params_.placement.rolls)
+    if (skeleton && roll.joint >= 0 && roll.joint < skeleton->size())
+      p.rolls.push_back(
+          {QString::fromStdString(skeleton->joints[roll.joint].name), roll.roll * 180.0 / M_PI});
   for (const auto& [vertex, influences] : *painted_)
     for (const Influence& i : influences)
       if (skeleton && i.joint >= 0 && i.joint < skeleton->size())

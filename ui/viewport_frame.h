@@ -4,6 +4,7 @@
 // render thread never looks at the widget while the UI thread edits it. Arrays that are costly
 // to upload carry a version: the render thread uploads them again only when it changes.
 #include <QSize>
+#include <QString>
 #include <QtGlobal>
 #include <memory>
 #include <optional>
@@ -54,6 +55,8 @@ struct ViewportFrame {
   /// Painted over the image (the overlay only when shown).
   std::shared_ptr<const render::GraphOverlay> overlay;
   std::vector<render::HeadMarker> markers;
+  /// A one-line note in the corner (empty: none), e.g. why the graph overlay is not drawn.
+  QString note;
   /// The Move tool's gizmo on the selected joint (always on top), and the handle being dragged.
   std::optional<render::TranslateGizmo> gizmo;
   render::GizmoHandle gizmoActive = render::GizmoHandle::None;

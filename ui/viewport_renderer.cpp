@@ -224,7 +224,7 @@ void ViewportRenderer::drawLayers(const ViewportFrame& frame) {
 
   // The graph overlay and the head markers, painted over the GL image.
   const bool overlay = frame.overlay && !frame.overlay->empty();
-  if (overlay || !frame.markers.empty() || frame.gizmo) {
+  if (overlay || !frame.markers.empty() || frame.gizmo || !frame.note.isEmpty()) {
     gl_->glDisable(GL_DEPTH_TEST);
     gl_->glDisable(GL_STENCIL_TEST);
     QOpenGLPaintDevice device(frame.size);
@@ -234,6 +234,7 @@ void ViewportRenderer::drawLayers(const ViewportFrame& frame) {
                               overlay ? *frame.overlay : render::GraphOverlay{}, frame.markers);
     if (frame.gizmo)
       render::paintTranslateGizmo(painter, frame.camera, *frame.gizmo, frame.gizmoActive);
+    render::paintViewportNote(painter, frame.note);
   }
 }
 

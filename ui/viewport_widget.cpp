@@ -423,8 +423,9 @@ std::optional<render::TranslateGizmo> ViewportWidget::gizmo() const {
       selectedJoint_ < 0 || selectedJoint_ >= skeleton_->size() || !pose_.empty())
     return std::nullopt;
   render::TranslateGizmo g;
-  g.origin = movePreview_ ? *movePreview_
-                          : Eigen::Vector3d(skeleton_->restGlobals()[selectedJoint_].translation());
+  const Transform rest = skeleton_->restGlobals()[std::size_t(selectedJoint_)];
+  g.origin = movePreview_ ? *movePreview_ : Eigen::Vector3d(rest.translation());
+  g.jointAxes = Eigen::Matrix3d(rest.linear());
   return g;
 }
 
@@ -621,9 +622,15 @@ ViewportFrame ViewportWidget::buildFrame() {
   frame.skinMatrices = frameSkinMatrices_;
   frame.poseVersion = poseVersion_;
 
-  if (overlayVisible_) frame.overlay = overlay_;
+  // The graph and the mesh head belong to the rest mesh: over a posed one they would float
+  // where the body was (the overlay is drawn in the rest pose only, as Blender's edit mode).
+  const bool meshAtRest = !frameSkinMatrices_;
+  if (overlayVisible_ && meshAtRest) frame.overlay = overlay_;
+  if (overlayVisible_ && !meshAtRest && !overlay_->empty())
+    frame.note = tr("The graph is drawn at rest: View ▸ Rest Pose (Alt+R)");
   // The head markers over the scene.
-  if (character_ && meshHead_ >= 0 && meshHead_ < int(character_->mesh.positions.size()))
+  if (meshAtRest && character_ && meshHead_ >= 0 &&
+      meshHead_ < int(character_->mesh.positions.size()))
     frame.markers.push_back(
         {character_->mesh.positions[meshHead_], render::palette::kMeshHead, tr("mesh head")});
   if (skeleton_ && skeletonHead_ >= 0 && skeletonHead_ < skeleton_->size())

@@ -5,8 +5,11 @@
 // saved with the project. Screenshots of the gizmo to be looked at.
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
@@ -16,14 +19,18 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 #include <QUndoStack>
+#include <cmath>
 #include <memory>
 
 #include "character.h"
 #include "joint_dock.h"
 #include "main_window.h"
+#include "outliner_dock.h"
 #include "parameter_dock.h"
 #include "picking.h"
+#include "preferences_dialog.h"
 #include "rig_products.h"
 #include "session_runner.h"
 #include "test_window.h"
@@ -83,6 +90,19 @@ class JointEditingTest : public QObject {
       QTest::mouseMove(viewport(), from + (to - from) * step / 5);
     if (beforeRelease) beforeRelease();
     QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+  }
+
+  /// "_at1.5x" when the window is scaled (QT_SCALE_FACTOR), else empty.
+  QString scaleSuffix() const {
+    const qreal scale = window_->devicePixelRatioF();
+    return scale == 1.0 ? QString() : QStringLiteral("_at%1x").arg(scale);
+  }
+
+  void grabPanel(QWidget* panel, const QString& name) {
+    const QString file =
+        QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/") + name + QStringLiteral(".png");
+    QVERIFY(panel->grab().save(file));
+    qInfo().noquote() << "screenshot:" << file;
   }
 
   void grabScreenshot(const QString& name) {
@@ -286,6 +306,63 @@ class JointEditingTest : public QObject {
     QVERIFY((joint("forearm.L") - pinnedAt).norm() < 1e-9);
   }
 
+  // The Joint panel's Roll turns the selected bone's axes (and its twin's, the mirror way) with
+  // no joint moving; one undo step; a γ change keeps it; saved with the project by name.
+  void rollABoneFromTheJointPanel() {
+    QVERIFY(openDemo());
+    viewport()->setViewPreset(rw::render::ViewPreset::Front);
+    viewport()->frameAll();
+    const int arm = index("upperarm.L"), twin = index("upperarm.R");
+    window_->setSelectedJoint(arm);
+    viewport()->setTool(ViewportTool::Move);
+    rw::ui::JointDock* panel = window_->jointDock();
+    QVERIFY(panel->rollBox()->isEnabled());
+    const double shownRoll = viewport()->skeleton()->boneShape(arm).roll;
+    QVERIFY(std::abs(panel->rollBox()->value() - shownRoll * 180 / M_PI) < 0.051);
+    const rw::Skeleton before = *viewport()->skeleton();
+    const double twinBefore = before.boneShape(twin).roll;
+    const int steps = window_->undoStack()->count();
+    panel->rollBox()->setValue(35.0);
+    emit panel->rollBox()->editingFinished();
+    QVERIFY(settle());
+    QCOMPARE(window_->undoStack()->count(), steps + 1);
+    QCOMPARE(window_->undoStack()->undoText(), QStringLiteral("Roll upperarm.L and upperarm.R"));
+    const rw::Skeleton& after = *viewport()->skeleton();
+    QVERIFY(std::abs(after.boneShape(arm).roll - 35.0 * M_PI / 180) < 1e-9);
+    // The twin's roll mirrors it: a rig symmetric before is symmetric after (as Blender's
+    // Symmetrize, whose mirrored roll is the negated one for a rig facing -Y).
+    const double twinAfter = after.boneShape(twin).roll;
+    QVERIFY2(std::abs(std::remainder(twinAfter + (35.0 * M_PI / 180 - shownRoll) - twinBefore,
+                                     2 * M_PI)) < 0.05,
+             qPrintable(QStringLiteral("twin %1 -> %2").arg(twinBefore).arg(twinAfter)));
+    const std::vector<rw::Transform> a = before.restGlobals(), b = after.restGlobals();
+    for (int j = 0; j < before.size(); ++j)
+      QVERIFY2((a[j].translation() - b[j].translation()).norm() < 1e-9,
+               before.joints[j].name.c_str());
+    QVERIFY(viewport()->gizmo() && viewport()->gizmo()->jointAxes);
+    QVERIFY((*viewport()->gizmo()->jointAxes - b[arm].linear()).norm() < 1e-12);
+    grabScreenshot(QStringLiteral("joint_editing_roll"));
+    // A γ change keeps it; undo gives the placed roll back.
+    rw::RigParams params = window_->params();
+    params.placement.gammaAngle = 3.0;
+    window_->setParams(params);
+    QVERIFY(settle());
+    QVERIFY(std::abs(viewport()->skeleton()->boneShape(arm).roll - 35.0 * M_PI / 180) < 1e-9);
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("rolled.rwproj"));
+    QVERIFY(window_->saveProject(project));
+    window_->undoStack()->undo();  // the γ change
+    window_->undoStack()->undo();  // the roll
+    QVERIFY(settle());
+    QVERIFY(std::abs(viewport()->skeleton()->boneShape(arm).roll - shownRoll) < 1e-9);
+    QSignalSpy opened(window_.get(), &MainWindow::projectLoaded);
+    window_->openProject(project);
+    QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs));
+    QVERIFY(settle());
+    QCOMPARE(int(window_->params().placement.rolls.size()), 2);
+    QVERIFY(std::abs(viewport()->skeleton()->boneShape(arm).roll - 35.0 * M_PI / 180) < 1e-6);
+  }
+
   // The Paint tool: a stroke over the left thigh raises shin.L's weight there (the view at
   // rest, the weight view on), every vertex whole; it is one undo step, kept when the rig is
   // re-skinned after a γ change, and undo gives the automatic weights back.
@@ -469,6 +546,22 @@ class JointEditingTest : public QObject {
     QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, onKnee);
     QCOMPARE(viewport()->selectedJoint(), index("shin.L"));
     use("Rigwright");
+    // Edit > Preferences chooses the same presets: applied at once, saved, the menu follows,
+    // and a choice in the menu shows in the dialog.
+    window_->showPreferences();
+    rw::ui::PreferencesDialog* preferences = window_->preferences();
+    QVERIFY(preferences->isVisible());
+    QCOMPARE(preferences->navigationBox()->currentText(), QStringLiteral("Rigwright"));
+    preferences->navigationBox()->setCurrentText(QStringLiteral("Maya"));
+    QCOMPARE(viewport()->navigation(), rw::ui::NavigationPreset::Maya);
+    QVERIFY(window_->findChild<QAction*>(QStringLiteral("navigationMaya"))->isChecked());
+    QCOMPARE(QSettings().value(QStringLiteral("view/navigation")).toString(),
+             QStringLiteral("Maya"));
+    QCOMPARE(yawAfter(Qt::LeftButton, Qt::NoModifier), 0.0);
+    use("Blender");
+    QCOMPARE(preferences->navigationBox()->currentText(), QStringLiteral("Blender"));
+    preferences->close();
+    use("Rigwright");
   }
 
   // The editing state at the sizes artists use (1600x1000 and a small 1024x700): the window
@@ -492,11 +585,31 @@ class JointEditingTest : public QObject {
       QVERIFY(window_->statusBar()->minimumSizeHint().width() <= size.width());
       viewport()->frameAll();
       QTest::qWait(200);
+      // The outliner's four columns start inside the panel (the name column gives way).
+      if (auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("outlinerDock"))) {
+        dock->raise();
+        QTest::qWait(100);
+        QTreeWidget* tree = window_->outliner()->tree();
+        const int match = tree->header()->sectionViewportPosition(3);
+        QVERIFY2(match + 40 <= tree->viewport()->width(),
+                 qPrintable(QStringLiteral("Match starts at %1 of %2 px")
+                                .arg(match)
+                                .arg(tree->viewport()->width())));
+        grabPanel(dock, QStringLiteral("joint_editing_outliner_%1x%2%3")
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(scaleSuffix()));
+        if (auto* joint = window_->findChild<QDockWidget*>(QStringLiteral("jointDock")))
+          joint->raise();
+      } else {
+        QFAIL("no outliner dock");
+      }
       const QImage image = rw::test::grabWholeWindow(*window_);
       const QString file =
-          QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/joint_editing_window_%1x%2.png")
+          QStringLiteral(RIGWRIGHT_SCREENSHOT_DIR "/joint_editing_window_%1x%2%3.png")
               .arg(size.width())
-              .arg(size.height());
+              .arg(size.height())
+              .arg(scaleSuffix());
       QVERIFY(image.save(file));
       qInfo().noquote() << "screenshot:" << file;
     }

@@ -3,10 +3,13 @@
 // it. No window, no display.
 #include <gtest/gtest.h>
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <vector>
 
 #include "character.h"
+#include "project_file.h"
 #include "rig_document.h"
 #include "undo_commands.h"
 
@@ -164,4 +167,39 @@ TEST(RigDocument, TheProjectNamesTheSkeletonHeadAndRestoresIt) {
   bare.openMesh({"/data/a.obj", characterWith(0, true)}, false);
   bare.restoreProject(saved);
   EXPECT_FALSE(bare.retarget());
+}
+
+// The project keeps the artist's edits by joint name (pins, rolls, painted weights): written and
+// read back equal, and a broken roll names its field.
+TEST(ProjectFile, EditsByNameRoundTripAndABadRollIsNamed) {
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  rw::ui::Project p;
+  p.meshPath = dir.filePath(QStringLiteral("mesh.obj"));
+  p.pins = {{QStringLiteral("shin.L"), Eigen::Vector3d(0.1, -0.5, 0.2)}};
+  p.rolls = {{QStringLiteral("upperarm.L"), 35.0}, {QStringLiteral("upperarm.R"), -35.0}};
+  p.painted[10] = {{QStringLiteral("thigh.L"), 0.6}, {QStringLiteral("shin.L"), 0.4}};
+  const QString path = dir.filePath(QStringLiteral("edited.rwproj"));
+  ASSERT_FALSE(rw::ui::writeProject(p, path));
+  const rw::Expected<rw::ui::Project> back = rw::ui::readProject(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->rolls, p.rolls);
+  EXPECT_EQ(back->pins, p.pins);
+  EXPECT_EQ(back->painted, p.painted);
+  // The fuzzer's seed of an edited project reads too.
+  const auto seed =
+      rw::ui::readProject(QStringLiteral(RIGWRIGHT_SOURCE_DIR "/fuzz/seeds/project/edited.rwproj"));
+  ASSERT_TRUE(seed.ok()) << seed.error().message;
+  EXPECT_EQ(seed->rolls.size(), 2u);
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  QByteArray text = file.readAll();
+  file.close();
+  text.replace("\"degrees\": 35.0", "\"degrees\": \"a lot\"");
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  file.write(text);
+  file.close();
+  const rw::Expected<rw::ui::Project> bad = rw::ui::readProject(path);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("rolls[0].degrees"), std::string::npos) << bad.error().message;
 }

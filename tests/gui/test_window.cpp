@@ -26,8 +26,11 @@ QImage grabWholeWindow(ui::MainWindow& window) {
   QTest::qWait(50);
   QImage image = window.grab().toImage();
   QPainter painter(&image);
-  painter.drawImage(window.viewport()->mapTo(&window, QPoint(0, 0)),
-                    window.viewport()->grabFramebuffer());
+  // The framebuffer comes in device pixels; drawn at the window's scale it covers the viewport
+  // exactly (at 1.5x it would otherwise cover the docks too).
+  QImage viewport = window.viewport()->grabFramebuffer();
+  viewport.setDevicePixelRatio(window.viewport()->devicePixelRatioF());
+  painter.drawImage(window.viewport()->mapTo(&window, QPoint(0, 0)), viewport);
   return image;
 }
 
