@@ -43,26 +43,26 @@ QString stageLabel(RigStage stage) {
   return QCoreApplication::translate("RigStage", rigStageLabel(stage));
 }
 
-/// The status line for finished rig products: the skinning time and how many clips were
-/// retargeted, naming those that were not.
+/// The status line for finished rig products: the next step first (for an artist new to the
+/// tool; the line is elided from the end in a small window), then the skinning time and how
+/// many clips were retargeted, naming those that were not.
 QString productsSummary(const RigProducts& products) {
-  QString text =
-      QObject::tr("Rig ready: skin weights in %1 s").arg(products.skinSeconds, 0, 'f', 2);
   const int clips = int(products.clips.size());
+  QString text = clips > 0 ? QObject::tr(
+                                 "Rig ready. Next: Space plays the clip, W moves a joint, P paints "
+                                 "weights, Ctrl+E exports")
+                           : QObject::tr(
+                                 "Rig ready. Next: W moves a joint, P paints weights, Ctrl+E "
+                                 "exports");
+  text += QObject::tr(" · skin weights in %1 s").arg(products.skinSeconds, 0, 'f', 2);
   if (clips > 0)
     text += (clips == 1 ? QObject::tr(", the clip retargeted in %1 s")
                         : QObject::tr(", %1 clips retargeted in %2 s").arg(clips))
                 .arg(products.motionSeconds, 0, 'f', 2);
-  if (!products.failedClips.isEmpty())
-    text +=
-        QObject::tr("; not retargeted: %1").arg(products.failedClips.join(QStringLiteral(", ")));
-  // The next step, for an artist who has not used the tool before.
-  text += clips > 0 ? QObject::tr(
-                          ". Next: Space plays the clip; W moves a joint, P paints "
-                          "weights; File ▸ Export (Ctrl+E)")
-                    : QObject::tr(
-                          ". Next: W moves a joint, P paints weights; File ▸ Export "
-                          "(Ctrl+E)");
+  if (!products.failedClips.isEmpty())  // a failure goes first, where it is not elided
+    text = QObject::tr("Clips not retargeted: %1 · ")
+               .arg(products.failedClips.join(QStringLiteral(", "))) +
+           text;
   return text;
 }
 
