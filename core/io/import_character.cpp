@@ -2,6 +2,7 @@
 
 #include "io/assimp_log.h"
 #include "io/assimp_settings.h"
+#include "io/character_wire.h"
 #include "io/finite_character.h"
 #include "io/isolated_read_check.h"
 
@@ -412,13 +413,11 @@ class SceneReader {
         ch_.notes.push_back("skin weights normalized on " + std::to_string(changed) + " of " +
                             std::to_string(ch_.skin.vertexCount()) + " vertices");
     }
-    ch_.mesh = buildMesh(std::move(merged.src), relativeWeldTolerance);
+    // Welded by the caller (finishImport): the parent of an isolated read welds what its child
+    // read, so the weld runs once.
+    ch_.mesh.source = std::move(merged.src);
   }
 
- public:
-  double relativeWeldTolerance = kDefaultWeldTolerance;
-
- private:
   void readClips() {
     Skeleton& s = ch_.skeleton;
     for (unsigned a = 0; a < scene_.mNumAnimations; ++a) {
@@ -577,23 +576,8 @@ std::optional<double> fbxCentimetresPerUnit(const aiScene& scene, const std::str
   return cm;
 }
 
-}  // namespace
-
-Expected<Character> importCharacter(const std::string& path, const ImportOptions& options) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return Error{path + ": file not found"};
-  if (fs::is_directory(path, ec)) return Error{path + ": is a folder, not a file"};
-  {
-    std::ifstream probe(path, std::ios::binary);
-    if (!probe) return Error{path + ": cannot be read (permission denied?)"};
-  }
-  if (fs::file_size(path, ec) == 0) return Error{path + ": the file is empty"};
-
-  if (options.isolateReader) {
-    IsolatedReadLimits limits;
-    limits.timeoutSeconds = options.readTimeoutSeconds;
-    if (Status bad = checkReadableInIsolation(path, limits)) return *bad;
-  }
+/// The file read and converted to character space, its mesh not yet welded (Mesh::source only).
+Expected<Character> readUnwelded(const std::string& path, const ImportOptions& options) {
   Assimp::Importer importer;
   const aiScene* scene = nullptr;
   beginCollectingReaderErrors();
@@ -634,15 +618,58 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   }
   for (const std::string& e : readerErrors) character.notes.push_back("reader: " + e);
   SceneReader reader(*scene, path, character);
-  reader.relativeWeldTolerance = options.relativeWeldTolerance;
   reader.read(conversion);
 
+  return character;
+}
+
+/// The checks of a converted character (its data may come from the isolated reader's child),
+/// then the weld.
+Expected<Character> finishImport(Character character, const std::string& path,
+                                 const ImportOptions& options) {
   // Readers pass Inf/NaN and absurd magnitudes through (a BVH channel of "inf", a NaN key).
   if (Status bad = checkFiniteCharacter(character, path)) return *bad;
+  if (Status bad = character.skeleton.validate()) return Error{path + ": " + bad->message};
+  character.mesh = buildMesh(std::move(character.mesh.source), options.relativeWeldTolerance);
   if (character.mesh.empty() && character.skeleton.empty())
     return Error{path + ": the file contains no mesh, skeleton or animation"};
-  if (Status bad = character.skeleton.validate()) return Error{path + ": " + bad->message};
   return character;
+}
+
+}  // namespace
+
+Expected<Character> importCharacter(const std::string& path, const ImportOptions& options) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return Error{path + ": file not found"};
+  if (fs::is_directory(path, ec)) return Error{path + ": is a folder, not a file"};
+  {
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) return Error{path + ": cannot be read (permission denied?)"};
+  }
+  if (fs::file_size(path, ec) == 0) return Error{path + ": the file is empty"};
+
+  if (!options.isolateReader) {
+    Expected<Character> read = readUnwelded(path, options);
+    if (!read) return read.error();
+    return finishImport(std::move(*read), path, options);
+  }
+  // Read once, in a child process (a file that crashes or hangs the reader is an error, not
+  // the end of the program); the child hands the converted character over.
+  IsolatedReadLimits limits;
+  limits.timeoutSeconds = options.readTimeoutSeconds;
+  Expected<std::string> packed = runInIsolation(path, limits, [&]() -> Expected<std::string> {
+    Expected<Character> read = readUnwelded(path, options);
+    if (read) return packCharacter(*read);
+    // runInIsolation names the file itself.
+    const std::string& message = read.error().message;
+    const std::string named = path + ": ";
+    return Error{message.compare(0, named.size(), named) == 0 ? message.substr(named.size())
+                                                              : message};
+  });
+  if (!packed) return packed.error();
+  Expected<Character> read = unpackCharacter(*packed);
+  if (!read) return Error{path + ": " + read.error().message};
+  return finishImport(std::move(*read), path, options);
 }
 
 }  // namespace rw
