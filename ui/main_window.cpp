@@ -329,7 +329,8 @@ void MainWindow::createMenus() {
   edit->addAction(redo);
   edit->addSeparator();
   preferencesAction_ = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
-  preferencesAction_->setShortcut(QKeySequence::Preferences);
+  // Ctrl+, as Blender, VS Code and macOS apps (Qt's standard key is empty on some desktops).
+  preferencesAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
   preferencesAction_->setMenuRole(QAction::PreferencesRole);
 
   QToolBar* tools = addToolBar(tr("Tools"));
