@@ -29,6 +29,7 @@ class VertexGrid {
 
   const std::vector<Eigen::Vector3d>& positions_;
   double tolerance_;
+  double cell_;  ///< twice the tolerance (VertexGrid::nearest probes 8 cells)
   std::unordered_map<Eigen::Vector3i, std::vector<int>, CellHash, CellEqual> cells_;
 };
 
