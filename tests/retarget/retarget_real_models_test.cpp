@@ -32,6 +32,24 @@ void print(const char* what, const SkeletonMetrics& m) {
               what, m.cdJ2J, m.cdJ2B, m.cdB2B, m.precision, m.recall);
 }
 
+/// The bundled production biped retargeted into BCN's bare mesh (head joint `head` at the top
+/// of the artist's neck): the session the joint-editing tests edit.
+struct BcnWithProductionBiped {
+  Character bcn;
+  Skeleton source;
+  std::unique_ptr<RigSession> session;
+
+  void start() {
+    ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", bcn));
+    Expected<RigDocument> rig =
+        readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+    ASSERT_TRUE(rig.ok());
+    source = rig->skeleton;
+    session = runRetarget(bcn.mesh, topAbove(bcn.mesh, bcn.skeleton, "B_Neck"), source, "head");
+    ASSERT_TRUE(session->retargeted());
+  }
+};
+
 }  // namespace
 
 TEST(RetargetRealModels, BcnOwnSkeletonReproportionedComesBack) {
@@ -287,14 +305,11 @@ TEST(RetargetRealModels, PartialRetargetPutsTheLeftArmIntoTheLeftLeg) {
 // the leg's other joints are fitted around it, the thigh's tail follows the knee, and the IK
 // controls still follow their bones.
 TEST(RetargetRealModels, APinnedKneeStaysWhereTheArtistPutIt) {
-  Character c;
-  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
-  Expected<RigDocument> rig =
-      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
-  ASSERT_TRUE(rig.ok());
-  const Skeleton& source = rig->skeleton;
-  auto session = runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), source, "head");
-  ASSERT_TRUE(session->retargeted());
+  BcnWithProductionBiped run;
+  ASSERT_NO_FATAL_FAILURE(run.start());
+  const Character& c = run.bcn;
+  const Skeleton& source = run.source;
+  auto& session = run.session;
   const Skeleton before = session->retargeted()->skeleton;
   const double size = c.mesh.bounds().diagonal().norm();
   const int knee = source.indexOf("shin.L"), thigh = source.indexOf("thigh.L");
@@ -335,14 +350,10 @@ TEST(RetargetRealModels, APinnedKneeStaysWhereTheArtistPutIt) {
 // A roll set by hand (the Joint panel's Roll) turns the bone's axes and moves no joint; a γ
 // change re-places the rig and the bone keeps the roll the artist gave it.
 TEST(RetargetRealModels, ARolledForearmKeepsItsRollThroughAGammaChange) {
-  Character c;
-  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
-  Expected<RigDocument> rig =
-      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
-  ASSERT_TRUE(rig.ok());
-  const Skeleton& source = rig->skeleton;
-  auto session = runRetarget(c.mesh, topAbove(c.mesh, c.skeleton, "B_Neck"), source, "head");
-  ASSERT_TRUE(session->retargeted());
+  BcnWithProductionBiped run;
+  ASSERT_NO_FATAL_FAILURE(run.start());
+  const Skeleton& source = run.source;
+  auto& session = run.session;
   const Skeleton before = session->retargeted()->skeleton;
   const int forearm = source.indexOf("forearm.L");
   ASSERT_GE(forearm, 0);
