@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The demo's whole job without a display (what the workstation does when it opens
 # resources/demo/bcn_biped.rwproj): BCN_Epileptic.X's bare mesh, the bundled production biped
-# retargeted into it, bone-heat skin weights, the CMU walk 01_01 retargeted onto the rig, written
-# as .fbx and .glb (with a report) to OUT_DIR.
+# retargeted into it, bone-heat skin weights, the CMU clip 01_01 (jumps and turns) retargeted
+# onto the rig, written as .fbx and .glb (with a report) to OUT_DIR.
 # Usage: scripts/demo_headless.sh [CLI] [OUT_DIR]  (defaults: build/app/rigwright-cli, out/demo)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <tbb/task_group.h>
 #include <OpenMesh/Core/System/omstream.hh>
 #include <array>
 #include <cmath>
@@ -92,6 +93,13 @@ Mesh buildMesh(SourceMesh source, double relativeWeldTolerance) {
     mesh.triangles.push_back(w);
   }
 
+  // The diagnostics read only the weld: they run on a second core while the halfedge view is
+  // built (each is about a tenth of reading a 137K-triangle file).
+  MeshDiagnostics diagnostics;
+  tbb::task_group diagnosing;
+  diagnosing.run(
+      [&] { diagnostics = diagnoseTriangles(mesh.positions, mesh.triangles, collapsed); });
+
   // Halfedge view. OpenMesh refuses faces that would make a complex edge or vertex; those get
   // private copies of their corners so every triangle is present and the map back is exact.
   omerr().disable();
@@ -115,7 +123,8 @@ Mesh buildMesh(SourceMesh source, double relativeWeldTolerance) {
   }
   omerr().enable();
 
-  mesh.diagnostics = diagnoseTriangles(mesh.positions, mesh.triangles, collapsed);
+  diagnosing.wait();
+  mesh.diagnostics = std::move(diagnostics);
   mesh.diagnostics.halfedgeDuplicatedVertices = duplicated;
   return mesh;
 }

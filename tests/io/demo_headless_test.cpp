@@ -1,8 +1,8 @@
 // The README's demo without a display (scripts/demo_headless.sh, issue 22): the demo project's
 // whole job through the CLI, judged as an artist's tools would read it. The .glb passes the
 // Khronos validator; Autodesk's FBX SDK (FBX2glTF) reads from the .fbx the same rig, weights and
-// walk as the .glb holds; the rig has the production biped's 77 bones, every vertex weighted,
-// the walk retargeted, and the character stands on its rest floor at the clip's first frame.
+// clip as the .glb holds; the rig has the production biped's 77 bones, every vertex weighted,
+// the CMU clip retargeted, and the character stands on its rest floor at the clip's first frame.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +17,7 @@
 using namespace rw;
 namespace fs = std::filesystem;
 
-TEST(DemoHeadless, WritesTheRiggedWalkingCharacterAsFbxAndGlb) {
+TEST(DemoHeadless, WritesTheRiggedAnimatedCharacterAsFbxAndGlb) {
   const fs::path out = test::scratchFolder("demo-headless");
   const test::ProcessResult run = test::runProcess(
       {"/bin/bash", RIGWRIGHT_SOURCE_DIR "/scripts/demo_headless.sh", RIGWRIGHT_CLI, out.string()},
@@ -51,7 +51,7 @@ TEST(DemoHeadless, WritesTheRiggedWalkingCharacterAsFbxAndGlb) {
   for (const Eigen::Vector3d& p : posed) frameLow = std::min(frameLow, p.y());
   EXPECT_LT(std::abs(frameLow - restLow), 0.02 * (top - restLow));
 
-  // The FBX as Maya, Unity and Unreal read it: the same rig, weights and walk as the .glb.
+  // The FBX as Maya, Unity and Unreal read it: the same rig, weights and clip as the .glb.
   const test::FbxSdkReading sdk = test::checkFbxSdkImport(*rigged, fbx);
   EXPECT_EQ(sdk.animations, 1);
   EXPECT_GT(sdk.poses, 0);
