@@ -30,8 +30,9 @@ class Writer {
   void block(const std::vector<T>& v) {
     static_assert(kPlainBytes<T>);
     pod(std::uint64_t(v.size()));
-    bytes.append(static_cast<const char*>(static_cast<const void*>(v.data())),
-                 v.size() * sizeof(T));
+    if (!v.empty())  // an empty vector's data() may be null
+      bytes.append(static_cast<const char*>(static_cast<const void*>(v.data())),
+                   v.size() * sizeof(T));
   }
 };
 
@@ -61,7 +62,8 @@ class Reader {
       return {};
     }
     std::vector<T> v(n);
-    std::memcpy(static_cast<void*>(v.data()), bytes_.data() + at_ - n * sizeof(T), n * sizeof(T));
+    if (n > 0)  // an empty vector's data() may be null, which memcpy must not be given
+      std::memcpy(static_cast<void*>(v.data()), bytes_.data() + at_ - n * sizeof(T), n * sizeof(T));
     return v;
   }
   /// A count of items each at least `minimumBytes` long: more than the bytes left is an error.
