@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
+#include <optional>
 #include <string>
 
 #include "cli/exit_codes.h"
@@ -70,6 +72,19 @@ void addRetargetOptions(CLI::App* cmd, RetargetOptions& o) {
 
 namespace {
 
+/// The whole of `text` as a finite number, or nothing.
+std::optional<double> finiteNumber(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (text.empty() || used != text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
 /// --pin NAME=X,Y,Z to a pin on `skeleton`'s joint.
 Expected<JointPin> parsePin(const Skeleton& skeleton, const std::string& spec) {
   const std::size_t eq = spec.rfind('=');
@@ -84,14 +99,9 @@ Expected<JointPin> parsePin(const Skeleton& skeleton, const std::string& spec) {
     const std::string number = a < 2 ? rest.substr(0, comma) : rest;
     if ((a < 2 && comma == std::string::npos) || number.empty())
       return Error{"--pin " + spec + ": not NAME=X,Y,Z"};
-    std::size_t used = 0;
-    try {
-      pin.position[a] = std::stod(number, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != number.size() || !std::isfinite(pin.position[a]))
-      return Error{"--pin " + spec + ": '" + number + "' is not a number"};
+    const std::optional<double> value = finiteNumber(number);
+    if (!value) return Error{"--pin " + spec + ": '" + number + "' is not a number"};
+    pin.position[a] = *value;
     if (a < 2) rest = rest.substr(comma + 1);
   }
   return pin;
@@ -105,16 +115,9 @@ Expected<JointRoll> parseRoll(const Skeleton& skeleton, const std::string& spec)
   const std::string name = spec.substr(0, eq), number = spec.substr(eq + 1);
   roll.joint = skeleton.indexOf(name);
   if (roll.joint < 0) return Error{"no joint named '" + name + "' (--roll)"};
-  std::size_t used = 0;
-  double degrees = 0.0;
-  try {
-    degrees = std::stod(number, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (number.empty() || used != number.size() || !std::isfinite(degrees))
-    return Error{"--roll " + spec + ": '" + number + "' is not a number of degrees"};
-  roll.roll = degrees * M_PI / 180.0;
+  const std::optional<double> degrees = finiteNumber(number);
+  if (!degrees) return Error{"--roll " + spec + ": '" + number + "' is not a number of degrees"};
+  roll.roll = *degrees * M_PI / 180.0;
   return roll;
 }
 
