@@ -588,6 +588,26 @@ double bodyDepth(const Soles& body, const Quat* R, const Vec3* P) {
   return std::isfinite(lowest) ? std::max(0.0, body.floor - lowest) : 0.0;
 }
 
+/// Whether the source plays in place (a game's walk cycle on a treadmill): its root's horizontal
+/// path is short against its effectors' (groundPathMemorySeconds). A motion that travels moves
+/// its root about as far as its feet.
+bool playsInPlace(const RetargetResult& r, const GroundModel& g, const RetargetParams& params) {
+  auto horizontalPath = [&](int joint) {
+    double length = 0.0;
+    for (int f = 1; f < r.frames; ++f) {
+      Vec3 step = r.source(f, joint) - r.source(f - 1, joint);
+      step.y() = 0;
+      length += step.norm();
+    }
+    return length;
+  };
+  if (g.effectors.empty()) return false;
+  double effectors = 0.0;
+  for (const auto& [source, target] : g.effectors) effectors += horizontalPath(source);
+  effectors /= double(g.effectors.size());
+  return effectors > 0.0 && horizontalPath(r.sourceRoot) < params.inPlaceRootPath * effectors;
+}
+
 /// Pass 1: rotations transferred through the intermediate skeleton, the root placed on the
 /// target's floor by the least-clear effector (Lu §3.4).
 std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector<char>& slides,
@@ -605,6 +625,12 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
   std::vector<Vec3> prevEffector(g.effectors.size(), Vec3::Zero());
   std::vector<Vec3> slide(nt, Vec3::Zero());
   const bool rootMapped = r.sourceOf[troot] >= 0;
+  // The horizontal departure of the root from the source's path (groundPathMemorySeconds).
+  const double keep =
+      params.groundPathMemorySeconds > 0 && r.framesPerSecond > 0 && playsInPlace(r, g, params)
+          ? std::exp(-1.0 / (params.groundPathMemorySeconds * r.framesPerSecond))
+          : 1.0;
+  Vec3 departure = Vec3::Zero(), previousFollowed = Vec3::Zero(), previousRoot = Vec3::Zero();
   for (int f = 0; f < nf; ++f) {
     const Quat* SR = &sourceR[std::size_t(f) * ns];
     Quat* R = &targetR[std::size_t(f) * nt];
@@ -630,7 +656,16 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
       Vec3 c = f == 0
                    ? Vec3(rootPos + P[g.effectors[m].second])
                    : Vec3(prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm)));
-      rootPos = c - P[g.effectors[m].second];
+      // The source root's path, scaled as the effector's steps are.
+      const Vec3 followed =
+          trest.globalP[troot] +
+          (rootMapped ? Vec3(scaleLimited * (r.source(f, sroot) - srest.globalP[sroot]))
+                      : Vec3::Zero());
+      const Vec3 lu = c - P[g.effectors[m].second];
+      if (f > 0) departure = keep * departure + (lu - previousRoot) - (followed - previousFollowed);
+      departure.y() = 0;  // the height is the ground constraint's, below
+      previousFollowed = followed;
+      rootPos = followed + departure;
       // In height, every effector asks the root to stand where it puts that effector at its
       // standing height plus the source's clearance, scaled (standing is the floor: a source
       // foot dipping below its standing height stands); the lowest ask wins, the lift below
@@ -656,6 +691,7 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
       rootPos.y() += deepest;
     }
     placeChain(target, trest, troot, R, rootPos, P, slide.data());
+    previousRoot = rootPos;
     for (int e = 0; e < int(g.effectors.size()); ++e) prevEffector[e] = P[g.effectors[e].second];
   }
   return targetR;

@@ -100,6 +100,18 @@ struct RetargetParams {
   double minSlideFraction = 0.01;
   /// Lu §3.4 root placement from the lowest end effector and the lift above the ground.
   bool groundConstraint = true;
+  /// Lu's horizontal root path follows the lowest effector from frame to frame, so any
+  /// difference between the two skeletons' leg poses adds up over the clip: a bull's walk in
+  /// place drifted 46% of its height backwards in 2 s. The root's departure from the source
+  /// root's path (scaled) is forgotten with this time constant, in seconds: the effector's
+  /// local corrections within a step (about half a second) stay, the drift goes. Only for a
+  /// clip played in place (below): a motion that travels keeps Lu's path, which keeps planted
+  /// feet from skating. 0: never forgotten (Lu as published).
+  double groundPathMemorySeconds = 0.5;
+  /// A clip plays in place when its root's horizontal path is shorter than this fraction of its
+  /// effectors' (a walk cycle on a treadmill: the feet step back and forth, the root sways a few
+  /// percent of that; a walk that travels: about equal).
+  double inPlaceRootPath = 0.25;
   /// Pin planted feet with two-bone IK (beyond the paper).
   bool pinFeet = true;
   FootContactParams contacts;

@@ -2,6 +2,7 @@
 
 #include "retarget/head_skin_depth.h"
 #include "retarget/placement_paths.h"
+#include "retarget/side_branches.h"
 
 #include <chrono>
 
@@ -109,7 +110,8 @@ void RigSession::setParams(const RigParams& p) {
   if (!(old.mesh.multires == p.mesh.multires)) invalidateFrom(RigStage::Multires);
   if (!(old.mesh.symmetry == p.mesh.symmetry)) {
     invalidateFrom(RigStage::Symmetry);
-    invalidateFrom(RigStage::SkeletonSymmetry);
+    // The matched skeleton graph leaves out side branches found by the skeleton's symmetry.
+    invalidateFrom(RigStage::SkeletonGraph);
   }
   if (old.partialSkeletonJoint != p.partialSkeletonJoint ||
       old.partialMeshVertex != p.partialMeshVertex)
@@ -206,19 +208,16 @@ Status RigSession::computeSymmetry() {
 }
 
 Status RigSession::computeSkeletonGraph() {
-  Expected<SkeletonGraph> g = buildSkeletonGraph(*skeleton_, skeletonHead_);
+  Expected<SkeletonGraph> g =
+      matchableSkeletonGraph(*skeleton_, skeletonHead_, params_.mesh.symmetry);
   if (!g) return g.error();
   skelGraph_ = std::make_shared<const SkeletonGraph>(std::move(g).value());
   return std::nullopt;
 }
 
 Status RigSession::computeSkeletonSymmetry() {
-  // Skeleton branchings are exact joints (no flat-branching tolerance), its arcs are bones
-  // (measured along them).
-  SymmetryParams p = params_.mesh.symmetry;
-  p.flatBranchFraction = 0.0;
-  p.measureAlongArcs = true;
-  skelSym_ = std::make_shared<const GraphSymmetry>(detectSymmetry(skelGraph_->graph, p));
+  skelSym_ = std::make_shared<const GraphSymmetry>(
+      detectSymmetry(skelGraph_->graph, skeletonSymmetryParams(params_.mesh.symmetry)));
   return std::nullopt;
 }
 

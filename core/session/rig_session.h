@@ -29,7 +29,7 @@ enum class RigStage {
   Reeb,              ///< Reeb graph + embedding (reeb params)
   Multires,          ///< resolution levels (levels, filter)
   Symmetry,          ///< mesh symmetry per level (C)
-  SkeletonGraph,     ///< skeleton graph (skeleton, skeleton head)
+  SkeletonGraph,     ///< skeleton graph (skeleton, skeleton head; C: side branches left out)
   SkeletonSymmetry,  ///< skeleton symmetry (C)
   ControlLinks,      ///< control bone → deform bone
   Match,             ///< Algorithm 1

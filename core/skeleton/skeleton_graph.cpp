@@ -5,30 +5,36 @@
 
 namespace rw {
 
-Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
+Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head,
+                                           const std::vector<int>& leftOut) {
   const int n = s.size();
   if (head < 0 || head >= n) return Error{"head joint " + std::to_string(head) + " does not exist"};
   if (!s.joints[head].deform)
     return Error{"head joint '" + s.joints[head].name + "' is a control bone"};
 
-  // Joints in the graph: deform joints, and control joints lying between deform joints.
-  std::vector<char> deformBelow(n, 0), inGraph(n, 0);
+  // Joints in the graph: deform joints, and control joints lying on the way between two
+  // deform joints of the same tree (a shoulder control between the legs and the spine).
+  std::vector<int> deformInSubtree(n, 0), treeRoot(n, -1), childrenWithDeform(n, 0);
   for (int j = n - 1; j >= 0; --j) {
-    if (s.joints[j].deform) deformBelow[j] = 1;
-    if (deformBelow[j] && s.joints[j].parent >= 0) deformBelow[s.joints[j].parent] = 1;
+    if (s.joints[j].deform) ++deformInSubtree[j];
+    const int p = s.joints[j].parent;
+    if (p >= 0 && deformInSubtree[j] > 0) {
+      deformInSubtree[p] += deformInSubtree[j];
+      ++childrenWithDeform[p];
+    }
   }
   for (int j = 0; j < n; ++j) {
-    bool deformAbove = false;
-    for (int p = j; p >= 0 && !deformAbove; p = s.joints[p].parent)
-      deformAbove = s.joints[p].deform;
-    inGraph[j] = s.joints[j].deform ||
-                 (deformBelow[j] && std::count_if(s.joints.begin(), s.joints.end(),
-                                                  [&](const Joint& c) {
-                                                    return c.parent == j &&
-                                                           deformBelow[&c - s.joints.data()];
-                                                  }) >= 2) ||
-                 (deformBelow[j] && deformAbove);
+    const int p = s.joints[j].parent;
+    treeRoot[j] = p >= 0 ? treeRoot[p] : j;
   }
+  std::vector<char> inGraph(n, 0);
+  for (int j = 0; j < n; ++j) {
+    const bool deformElsewhere = deformInSubtree[treeRoot[j]] > deformInSubtree[j];
+    inGraph[j] = s.joints[j].deform ||
+                 (deformInSubtree[j] > 0 && (deformElsewhere || childrenWithDeform[j] >= 2));
+  }
+  for (int j : leftOut)
+    if (j >= 0 && j < n && j != head) inGraph[j] = 0;
   std::vector<std::vector<int>> adjacent(n);
   for (int j = 0; j < n; ++j) {
     const int p = s.joints[j].parent;
@@ -45,6 +51,17 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head) {
     const BoneShape& b = shapes[j];
     head3[j] = b.head;
     tail[j] = b.tail;
+  }
+  // A control joint connecting deform chains is often bound far from them (a root at the
+  // floor that the shoulders and spine hang from): in the graph it stands where the deform
+  // joints next to it do, or its chains would run through the floor and back.
+  for (int j = 0; j < n; ++j) {
+    if (!inGraph[j] || s.joints[j].deform) continue;
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    int count = 0;
+    for (int k : adjacent[j])
+      if (s.joints[k].deform) sum += globals[k].translation(), ++count;
+    if (count > 0) head3[j] = sum / count;
   }
 
   // Walk from the head: parent in the walk, children in the walk, distance along the bones.

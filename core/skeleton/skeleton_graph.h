@@ -23,7 +23,9 @@ struct SkeletonGraph {
 /// undirected tree from the head, so bones above the head (a neck below a head joint) hang
 /// from it like any other chain. Control bones are left out (they are linked to the graph
 /// later, Poirier §6.3) unless they connect deform bones — an animated root node that joins two
-/// deform trees (front and back spines). Errors: no such joint, or the head is not a deform bone.
-Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& skeleton, int headJoint);
+/// deform trees (front and back spines). `leftOut` joints (side branches, retarget/side_branches.h)
+/// are left out like controls. Errors: no such joint, or the head is not a deform bone.
+Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& skeleton, int headJoint,
+                                           const std::vector<int>& leftOut = {});
 
 }  // namespace rw

@@ -1,0 +1,42 @@
+#pragma once
+// Side branches: short lone leaf bones hanging off the skeleton's primary axis — a belly or chest
+// helper, a jaw, a second head bone, an armour guard. Production rigs carry them to skin a
+// region, but the mesh's topology shows none of them: kept in the skeleton graph they split
+// the trunk at a joint where the mesh has no branching, and matching then pairs the wrong
+// nodes (the trunk past a belly bone went down the tail, the hind legs were left out). They
+// are left out of the graph that is matched and follow the joint they hang from (§6.3).
+#include <vector>
+
+#include "skeleton/skeleton_graph.h"
+#include "symmetry/detect_symmetry.h"
+#include "symmetry/graph_symmetry.h"
+#include "util/expected.h"
+
+namespace rw {
+
+struct SideBranchParams {
+  /// A side branch reaches (its chain's length) at most this fraction of the skeleton graph's
+  /// height from the head. Belly, chest and jaw helpers measured 0.05-0.25 of it on production
+  /// animals and humans; limbs and tails that leave the primary axis are longer, and a lone
+  /// short one (a stub tail) is no limb the mesh shows either.
+  double maxReach = 0.3;
+  bool operator==(const SideBranchParams&) const = default;
+};
+
+/// The joints of every side branch: a leaf arc tagged None (lone, off the primary axis) whose
+/// start node lies on the primary axis with the axis going on past it (a primary arc leaves
+/// the node), reaching at most `maxReach` of the graph's height.
+std::vector<int> sideBranchJoints(const SkeletonGraph& graph, const GraphSymmetry& symmetry,
+                                  const SideBranchParams& params = {});
+
+/// Symmetry detection as it is run on a skeleton graph: branchings are exact joints (no
+/// flat-branching tolerance) and arcs are the bones themselves (measured along them).
+SymmetryParams skeletonSymmetryParams(SymmetryParams meshParams);
+
+/// The skeleton graph that is matched: built from the head, tagged, and built again without its
+/// side branches when it has any.
+Expected<SkeletonGraph> matchableSkeletonGraph(const Skeleton& skeleton, int headJoint,
+                                               const SymmetryParams& symmetry,
+                                               const SideBranchParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,92 @@
+// The skeleton graph that is matched (issue 20): side branches left out, control joints that
+// connect deform chains standing where those chains meet.
+#include <gtest/gtest.h>
+
+#include "io/rig_json.h"
+#include "retarget/side_branches.h"
+#include "support/procedural_characters.h"
+
+using namespace rw;
+using Eigen::Vector3d;
+using rw::test::addJoint;
+
+namespace {
+
+Skeleton bundledQuadruped() {
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  EXPECT_TRUE(rig.ok());
+  return rig.ok() ? rig->skeleton : Skeleton{};
+}
+
+Vector3d headOf(const Skeleton& s, const std::string& joint) {
+  return s.restGlobals()[s.indexOf(joint)].translation();
+}
+
+}  // namespace
+
+// A belly bone under the spine and the jaw under the head are lone short leaves off the primary
+// axis: left out. The tail (the axis's end) and the legs stay.
+TEST(SideBranches, ABellyAndAJawAreLeftOutTheTailAndLimbsStay) {
+  Skeleton s = bundledQuadruped();
+  ASSERT_FALSE(s.empty());
+  const Vector3d spine = headOf(s, "spine.01");
+  const int belly = addJoint(s, "belly", "spine.01", spine, spine - Vector3d(0, 0.15, 0));
+  s.joints[belly].deform = true;
+  const int jaw = s.indexOf("jaw");
+  ASSERT_GE(jaw, 0);
+  const int headJoint = s.indexOf("head");
+
+  Expected<SkeletonGraph> all = buildSkeletonGraph(s, headJoint);
+  ASSERT_TRUE(all.ok());
+  const GraphSymmetry tags = detectSymmetry(all->graph, skeletonSymmetryParams({}));
+  EXPECT_EQ(sideBranchJoints(*all, tags), (std::vector<int>{jaw, belly}));
+
+  Expected<SkeletonGraph> matched = matchableSkeletonGraph(s, headJoint, {});
+  ASSERT_TRUE(matched.ok());
+  EXPECT_LT(matched->arcOfJoint[belly], 0);
+  EXPECT_LT(matched->arcOfJoint[jaw], 0);
+  for (const char* kept : {"tail.04", "foot.L", "foot.R", "front_foot.L", "front_foot.R"}) {
+    const int j = s.indexOf(kept);
+    ASSERT_GE(j, 0) << kept;
+    EXPECT_GE(matched->arcOfJoint[j], 0) << kept;
+  }
+  // Two arcs fewer for the two leaves, and one more: the spine is one chain again where the
+  // belly split it.
+  EXPECT_EQ(matched->graph.arcs.size() + 3, all->graph.arcs.size());
+}
+
+// A game rig's root control stands on the floor and the shoulders (controls too) and the spine
+// hang from it. Before, the shoulders were out of the graph (no deform joint above them) and
+// the forelegs with them; the root's node stood on the floor, so the neck's chain ran down to
+// the floor and back up the spine.
+TEST(SkeletonGraph, AControlRootOnTheFloorJoinsTheForelegsWhereTheyMeet) {
+  Skeleton s;
+  addJoint(s, "root", "", {0, 0, 0.8}, {0, 0.3, 0.8});
+  addJoint(s, "body", "root", {0, 2, 0.8}, {0, 2, -0.8});
+  addJoint(s, "rear", "body", {0, 2, -0.8}, {0, 2, -1.2});
+  addJoint(s, "neck", "root", {0, 2.2, 1.1}, {0, 2.6, 1.6});
+  addJoint(s, "head", "neck", {0, 2.6, 1.6}, {0, 2.8, 2.2});
+  for (const double side : {1.0, -1.0}) {
+    const std::string n = side > 0 ? ".L" : ".R";
+    addJoint(s, "shoulder" + n, "root", {0, 2, 0.8}, {0.35 * side, 1.5, 1.0});
+    addJoint(s, "leg" + n, "shoulder" + n, {0.35 * side, 1.5, 1.0}, {0.35 * side, 0, 1.0});
+  }
+  for (Joint& j : s.joints) j.deform = j.name != "root" && j.name.rfind("shoulder", 0) != 0;
+  Expected<SkeletonGraph> g = buildSkeletonGraph(s, s.indexOf("head"));
+  ASSERT_TRUE(g.ok());
+  for (const char* joint : {"leg.L", "leg.R", "shoulder.L", "root", "body"})
+    EXPECT_GE(g->arcOfJoint[s.indexOf(joint)], 0) << joint << " is not in the graph";
+  int rootNode = -1;
+  for (std::size_t n = 0; n < g->graph.nodes.size(); ++n)
+    if (g->nodeJoint[n] == s.indexOf("root")) rootNode = int(n);
+  ASSERT_GE(rootNode, 0);
+  EXPECT_GT(g->graph.nodes[rootNode].position.y(), 1.5) << "the root's node is on the floor";
+  for (const GraphArc& arc : g->graph.arcs)
+    if (arc.from == rootNode) {
+      EXPECT_GT(arc.polyline.front().y(), 1.5);
+    }
+  for (const GraphArc& arc : g->graph.arcs)
+    if (arc.to == rootNode) {
+      for (const Vector3d& p : arc.polyline) EXPECT_GT(p.y(), 1.5) << "the neck runs to the floor";
+    }
+}
