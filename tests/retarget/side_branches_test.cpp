@@ -90,3 +90,35 @@ TEST(SkeletonGraph, AControlRootOnTheFloorJoinsTheForelegsWhereTheyMeet) {
       for (const Vector3d& p : arc.polyline) EXPECT_GT(p.y(), 1.5) << "the neck runs to the floor";
     }
 }
+
+// A game rig hangs the head from the pelvis (the corpus tiger): walked from the head, the graph
+// ran down one bone to the pelvis and matched the whole body to it. The head now hangs from the
+// joint where the neck's chain ends, as the body carries it; the neck is a chain of the graph.
+TEST(SkeletonGraph, AHeadHungFromThePelvisHangsFromTheNecksEnd) {
+  Skeleton s;
+  addJoint(s, "pelvis", "", {0, 2, -1.2}, {0, 2, -0.4});
+  addJoint(s, "spine", "pelvis", {0, 2, -0.4}, {0, 2, 0.8});
+  addJoint(s, "neck.01", "spine", {0, 2.1, 0.8}, {0, 2.2, 1.3});
+  addJoint(s, "neck.02", "neck.01", {0, 2.2, 1.3}, {0, 2.3, 1.8});
+  addJoint(s, "head", "pelvis", {0, 2.3, 2.2}, {0, 2.4, 2.8});
+  for (const double side : {1.0, -1.0}) {
+    const std::string n = side > 0 ? ".L" : ".R";
+    addJoint(s, "thigh" + n, "pelvis", {0.3 * side, 1.8, -1.2}, {0.3 * side, 0, -1.2});
+    addJoint(s, "arm" + n, "spine", {0.3 * side, 1.8, 0.8}, {0.3 * side, 0, 0.8});
+  }
+  for (Joint& j : s.joints) j.deform = true;
+  Expected<SkeletonGraph> g = buildSkeletonGraph(s, s.indexOf("head"));
+  ASSERT_TRUE(g.ok());
+  const GraphArc& first = g->graph.arcs[g->arcOfJoint[s.indexOf("neck.02")]];
+  EXPECT_EQ(first.from, g->graph.root) << "the neck does not hang from the head";
+  EXPECT_EQ(g->arcOfJoint[s.indexOf("neck.01")], g->arcOfJoint[s.indexOf("neck.02")]);
+  // The pelvis is a branching of the graph (legs), reached through the spine, not from the head.
+  int pelvisNode = -1;
+  for (std::size_t n = 0; n < g->graph.nodes.size(); ++n)
+    if (g->nodeJoint[n] == s.indexOf("pelvis")) pelvisNode = int(n);
+  ASSERT_GE(pelvisNode, 0);
+  for (const GraphArc& arc : g->graph.arcs)
+    if (arc.to == pelvisNode) {
+      EXPECT_NE(arc.from, g->graph.root) << "the head hangs from the pelvis";
+    }
+}
