@@ -15,11 +15,13 @@
 namespace rw {
 
 struct SideBranchParams {
-  /// A side branch reaches (its chain's length) at most this fraction of the skeleton graph's
-  /// height from the head. Belly, chest and jaw helpers measured 0.05-0.25 of it on production
-  /// animals and humans; limbs and tails that leave the primary axis are longer, and a lone
-  /// short one (a stub tail) is no limb the mesh shows either.
-  double maxReach = 0.3;
+  /// A side branch reaches (its chain to its bone's end) at most this fraction of the skeleton
+  /// graph's height from the head. Belly, chest and jaw helpers measured 0.05-0.25 of it on
+  /// production animals and humans from their joints, up to 0.4 with the bone's end where its
+  /// skin weights end (a belly bone skinning the whole belly, as a file with bone tails says);
+  /// a lone bone off the middle of a trunk that reaches further is more likely a limb the mesh
+  /// shows.
+  double maxReach = 0.5;
   bool operator==(const SideBranchParams&) const = default;
 };
 
