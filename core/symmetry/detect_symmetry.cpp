@@ -155,6 +155,9 @@ GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& p
   double fMin = 0.0, fMax = 0.0;
   for (const GraphNode& n : graph.nodes) fMin = std::min(fMin, n.f), fMax = std::max(fMax, n.f);
   const FlatArcs isFlat{graph, tree, params.flatBranchFraction * (fMax - fMin)};
+  std::vector<Eigen::Vector3d> farEnds;
+  for (const GraphArc& arc : graph.arcs)
+    farEnds.push_back(arc.polyline.empty() ? Eigen::Vector3d::Zero() : arc.polyline.back());
 
   for (int node : tree.order) {
     if (state.absorbed[node]) continue;
@@ -163,6 +166,8 @@ GraphSymmetry detectSymmetry(const TopologyGraph& graph, const SymmetryParams& p
     tagConnectors(node, connectors, graph, tree, state, result);
     std::vector<std::vector<int>> groups = groupSiblings(
         graph, siblings, result.arcDescriptors, params.lengthThreshold, params.measureAlongArcs);
+    pairMirroredLoners(groups, farEnds, result.arcDescriptors, graph.nodes[graph.root].position,
+                       params.mirrorPairTolerance);
     // Three equal limbs where two mirror each other and one sits on the mirror plane (hind
     // legs and a tail of the same length): a pair and a lone limb, not a radial group.
     for (std::size_t g = 0; g < groups.size(); ++g)

@@ -26,4 +26,41 @@ std::optional<AxialSplit> splitMirrorPair(const std::vector<int>& arcs,
   return found;
 }
 
+namespace {
+
+/// b is a's mirror image across the principal plane through `head` that separates them.
+bool mirrorImages(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& head,
+                  double tolerance) {
+  const Eigen::Vector3d apart = a - b;
+  Eigen::Index axis = 0;
+  apart.cwiseAbs().maxCoeff(&axis);
+  if (!(apart.norm() > 0.0) || std::abs(apart[axis]) < 0.8 * apart.norm()) return false;
+  Eigen::Vector3d reflected = a;
+  reflected[axis] = 2.0 * head[axis] - a[axis];
+  return (reflected - b).norm() <= tolerance * apart.norm();
+}
+
+}  // namespace
+
+void pairMirroredLoners(std::vector<std::vector<int>>& groups,
+                        const std::vector<Eigen::Vector3d>& farEnds,
+                        const std::vector<ShapeDescriptor>& descriptors,
+                        const Eigen::Vector3d& head, double tolerance) {
+  if (!(tolerance > 0.0)) return;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].size() != 1) continue;
+    const int a = groups[g].front();
+    for (std::size_t h = g + 1; h < groups.size(); ++h) {
+      if (groups[h].size() != 1) continue;
+      const int b = groups[h].front();
+      if (!(descriptors[a] == descriptors[b]) ||
+          !mirrorImages(farEnds[a], farEnds[b], head, tolerance))
+        continue;
+      groups[g].push_back(b);
+      groups.erase(groups.begin() + std::ptrdiff_t(h));
+      break;
+    }
+  }
+}
+
 }  // namespace rw

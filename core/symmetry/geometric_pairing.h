@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "symmetry/shape_descriptor.h"
+
 namespace rw {
 
 struct AxialSplit {
@@ -21,5 +23,16 @@ struct AxialSplit {
 /// three-fold radial limb set (that mirrors too). Otherwise nothing.
 std::optional<AxialSplit> splitMirrorPair(const std::vector<int>& arcs,
                                           const std::vector<Eigen::Vector3d>& centroids);
+
+/// Two sibling arcs whose far ends mirror each other across a principal plane through the head
+/// (`head`, on the character's mirror plane) are a pair even when their lengths differ by more
+/// than C: a branching node off the plane (a low-poly bull's horns split at a saddle to one
+/// side) measures one horn 0.89 and the other 0.53 from it, though their tips are exact mirror
+/// images. Joins lone arcs (groups of one) of equal shape whose ends mirror within `tolerance`
+/// of their distance apart; other groups are left as they are.
+void pairMirroredLoners(std::vector<std::vector<int>>& groups,
+                        const std::vector<Eigen::Vector3d>& farEnds,
+                        const std::vector<ShapeDescriptor>& descriptors,
+                        const Eigen::Vector3d& head, double tolerance);
 
 }  // namespace rw

@@ -25,6 +25,11 @@ struct SymmetryParams {
   /// groupSiblings); true (skeletons) along the polyline, which there is the bones themselves —
   /// end to end, a bent insect leg would measure like the straight abdomen beside it.
   bool measureAlongArcs = false;
+  /// Lone sibling arcs of equal shape whose far ends mirror each other across a principal plane
+  /// through the head, within this fraction of their distance apart, are a pair whatever their
+  /// lengths (geometric_pairing.h: pairMirroredLoners; a branching off the mirror plane measures
+  /// a pair unequally). 0 disables it.
+  double mirrorPairTolerance = 0.1;
 
   bool operator==(const SymmetryParams&) const = default;
 };
