@@ -4,7 +4,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <iostream>
+#include <optional>
 
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
@@ -215,6 +217,34 @@ TEST(Retarget, OntoItsOwnSkeletonReproducesTheClip) {
 
 namespace {
 
+/// `source`'s clip keyed on `skeleton` at every frame: each frame's locals (sampled on the
+/// source's skeleton, with their globals) edited by `edit`, then keyed as translation and
+/// rotation of every joint.
+AnimationClip keyedEveryFrame(const Character& source, const Skeleton& skeleton,
+                              const std::function<void(double, std::vector<Transform>&,
+                                                       const std::vector<Transform>&)>& edit) {
+  const AnimationClip& clip = source.clips.at(0);
+  AnimationClip keyed;
+  keyed.name = clip.name;
+  keyed.framesPerSecond = clip.framesPerSecond;
+  keyed.duration = clip.duration;
+  keyed.channels.resize(skeleton.size());
+  for (int f = 0; f <= int(clip.duration * clip.framesPerSecond); ++f) {
+    const double t = f / clip.framesPerSecond;
+    std::vector<Transform> local = clip.sampleLocals(source.skeleton, t);
+    edit(t, local, source.skeleton.globalsFromLocals(local));
+    for (int j = 0; j < skeleton.size(); ++j) {
+      Eigen::Vector3d tr, sc;
+      Eigen::Quaterniond q;
+      decompose(local[j], tr, q, sc);
+      keyed.channels[j].joint = j;
+      keyed.channels[j].translation.push_back({t, tr});
+      keyed.channels[j].rotation.push_back({t, q});
+    }
+  }
+  return keyed;
+}
+
 /// The CMU walk as a game rig keys it (issue 20): the legs are trees of their own beside the
 /// body's (no common parent), keyed by their world transforms, and the left collar slides along
 /// the trunk (its local translation keyed, ±4% of the height). Every frame is keyed.
@@ -226,28 +256,12 @@ Character asGameRig(const Character& cmu) {
   std::vector<int> orphans;
   for (const char* leg : {"LeftUpLeg", "RightUpLeg"}) orphans.push_back(s.indexOf(leg));
   for (int j : orphans) s.joints[j].parent = -1, s.joints[j].restLocal = rest[j];
-  const AnimationClip& walk = cmu.clips.at(0);
-  AnimationClip keyed;
-  keyed.name = walk.name;
-  keyed.framesPerSecond = walk.framesPerSecond;
-  keyed.duration = walk.duration;
-  keyed.channels.resize(s.size());
   const double h = height(cmu.skeleton);
-  for (int f = 0; f <= int(walk.duration * walk.framesPerSecond); ++f) {
-    const double t = f / walk.framesPerSecond;
-    std::vector<Transform> local = walk.sampleLocals(cmu.skeleton, t);
-    const std::vector<Transform> global = cmu.skeleton.globalsFromLocals(local);
-    for (int j : orphans) local[j] = global[j];
-    local[collar].translation() += Eigen::Vector3d(0, 0.04 * h * std::sin(6.0 * t), 0);
-    for (int j = 0; j < s.size(); ++j) {
-      Eigen::Vector3d tr, sc;
-      Eigen::Quaterniond q;
-      decompose(local[j], tr, q, sc);
-      keyed.channels[j].joint = j;
-      keyed.channels[j].translation.push_back({t, tr});
-      keyed.channels[j].rotation.push_back({t, q});
-    }
-  }
+  const AnimationClip keyed = keyedEveryFrame(
+      cmu, s, [&](double t, std::vector<Transform>& local, const std::vector<Transform>& global) {
+        for (int j : orphans) local[j] = global[j];
+        local[collar].translation() += Eigen::Vector3d(0, 0.04 * h * std::sin(6.0 * t), 0);
+      });
   rig.clips = {keyed};
   return rig;
 }
@@ -316,28 +330,13 @@ namespace {
 /// out, so a planted foot slides back under the body.
 Character playedInPlace(const Character& cmu) {
   Character rig = cmu;
-  const AnimationClip& clip = cmu.clips.at(0);
-  AnimationClip keyed;
-  keyed.name = clip.name;
-  keyed.framesPerSecond = clip.framesPerSecond;
-  keyed.duration = clip.duration;
-  keyed.channels.resize(cmu.skeleton.size());
-  Eigen::Vector3d start = Eigen::Vector3d::Zero();
-  for (int f = 0; f <= int(clip.duration * clip.framesPerSecond); ++f) {
-    const double t = f / clip.framesPerSecond;
-    std::vector<Transform> local = clip.sampleLocals(cmu.skeleton, t);
-    if (f == 0) start = local[0].translation();
-    local[0].translation().x() = start.x();
-    local[0].translation().z() = start.z();
-    for (int j = 0; j < cmu.skeleton.size(); ++j) {
-      Eigen::Vector3d tr, sc;
-      Eigen::Quaterniond q;
-      decompose(local[j], tr, q, sc);
-      keyed.channels[j].joint = j;
-      keyed.channels[j].translation.push_back({t, tr});
-      keyed.channels[j].rotation.push_back({t, q});
-    }
-  }
+  std::optional<Eigen::Vector3d> start;
+  const AnimationClip keyed = keyedEveryFrame(
+      cmu, cmu.skeleton, [&](double, std::vector<Transform>& local, const std::vector<Transform>&) {
+        if (!start) start = local[0].translation();
+        local[0].translation().x() = start->x();
+        local[0].translation().z() = start->z();
+      });
   rig.clips = {keyed};
   return rig;
 }
