@@ -631,6 +631,7 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
           ? std::exp(-1.0 / (params.groundPathMemorySeconds * r.framesPerSecond))
           : 1.0;
   Vec3 departure = Vec3::Zero(), previousFollowed = Vec3::Zero(), previousRoot = Vec3::Zero();
+  Vec3 start = Vec3::Zero();  // Lu's root at frame 0
   for (int f = 0; f < nf; ++f) {
     const Quat* SR = &sourceR[std::size_t(f) * ns];
     Quat* R = &targetR[std::size_t(f) * nt];
@@ -656,12 +657,13 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
       Vec3 c = f == 0
                    ? Vec3(rootPos + P[g.effectors[m].second])
                    : Vec3(prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm)));
-      // The source root's path, scaled as the effector's steps are.
-      const Vec3 followed =
-          trest.globalP[troot] +
-          (rootMapped ? Vec3(scaleLimited * (r.source(f, sroot) - srest.globalP[sroot]))
-                      : Vec3::Zero());
+      // The source root's moves since frame 0, scaled as the effector's steps are, from where
+      // Lu's path starts: with nothing forgotten, the path is Lu's.
       const Vec3 lu = c - P[g.effectors[m].second];
+      if (f == 0) start = lu;
+      const Vec3 followed =
+          start + (rootMapped ? Vec3(scaleLimited * (r.source(f, sroot) - r.source(0, sroot)))
+                              : Vec3::Zero());
       if (f > 0) departure = keep * departure + (lu - previousRoot) - (followed - previousFollowed);
       departure.y() = 0;  // the height is the ground constraint's, below
       previousFollowed = followed;
