@@ -39,11 +39,8 @@ std::vector<char> jointsInGraph(const Skeleton& s, int head, const std::vector<i
 /// hangs from that chain's end joint, where the body carries it. -1: none.
 std::vector<int> graphParents(const Skeleton& s, const std::vector<char>& inGraph,
                               const std::vector<Eigen::Vector3d>& head3,
-                              const std::vector<Eigen::Vector3d>& tail, double extent) {
-  // A parent this far away (a fraction of the skeleton's reach from its head: no bone of a
-  // chain is this long, the tiger's head hangs 0.6 of it from its pelvis), and an end joint
-  // this much nearer (its head or its tail), re-attach.
-  constexpr double kFarParent = 0.3, kNearerEnd = 0.25;
+                              const std::vector<Eigen::Vector3d>& tail, double extent,
+                              const SkeletonGraphParams& params) {
   const int n = s.size();
   std::vector<int> parent(n, -1), children(n, 0);
   for (int j = 0; j < n; ++j) {
@@ -60,9 +57,9 @@ std::vector<int> graphParents(const Skeleton& s, const std::vector<char>& inGrap
     // (A control parent bound far away is a connector, placeConnectors, not a detached bone.)
     if (p < 0 || !s.joints[j].deform || !s.joints[p].deform) continue;
     const double far = (head3[j] - head3[p]).norm();
-    if (far <= kFarParent * extent) continue;
+    if (far <= params.farParent * extent) continue;
     int best = -1;
-    double nearest = kNearerEnd * far;
+    double nearest = params.nearerEnd * far;
     for (int k = 0; k < n; ++k) {
       if (!inGraph[k] || !s.joints[k].deform || children[k] > 0 || k == j || isAbove(j, k))
         continue;
@@ -169,7 +166,8 @@ SkeletonGraph chainsOf(int head, int n, const HeadWalk& w,
 }  // namespace
 
 Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head,
-                                           const std::vector<int>& leftOut) {
+                                           const std::vector<int>& leftOut,
+                                           const SkeletonGraphParams& params) {
   const int n = s.size();
   if (head < 0 || head >= n) return Error{"head joint " + std::to_string(head) + " does not exist"};
   if (!s.joints[head].deform)
@@ -184,7 +182,7 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head,
   for (int j = 0; j < n; ++j) head3[j] = shapes[j].head, tail[j] = shapes[j].tail;
 
   const std::vector<char> inGraph = jointsInGraph(s, head, leftOut);
-  const std::vector<int> parent = graphParents(s, inGraph, head3, tail, extent);
+  const std::vector<int> parent = graphParents(s, inGraph, head3, tail, extent, params);
   std::vector<std::vector<int>> adjacent(n);
   for (int j = 0; j < n; ++j)
     if (parent[j] >= 0) adjacent[j].push_back(parent[j]), adjacent[parent[j]].push_back(j);

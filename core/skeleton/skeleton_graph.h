@@ -19,6 +19,17 @@ struct SkeletonGraph {
   std::vector<int> arcOfJoint;  ///< per joint: the arc whose chain holds it (-1: not in the graph)
 };
 
+/// The judgement calls of the graph beyond Poirier §4, named with their reasons.
+struct SkeletonGraphParams {
+  /// A deform joint whose deform parent is this far away (a fraction of the skeleton's reach
+  /// from its head: no bone of a chain is this long; a game rig's tiger hangs its head 0.6 of
+  /// it from the pelvis) is re-attached...
+  double farParent = 0.3;
+  /// ...to the end joint of another chain this much nearer it than its parent (by that joint's
+  /// head or tail): where the body carries it (the neck's end).
+  double nearerEnd = 0.25;
+};
+
 /// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an
 /// undirected tree from the head, so bones above the head (a neck below a head joint) hang
 /// from it like any other chain. Control bones are left out (they are linked to the graph
@@ -26,6 +37,7 @@ struct SkeletonGraph {
 /// deform trees (front and back spines). `leftOut` joints (side branches, retarget/side_branches.h)
 /// are left out like controls. Errors: no such joint, or the head is not a deform bone.
 Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& skeleton, int headJoint,
-                                           const std::vector<int>& leftOut = {});
+                                           const std::vector<int>& leftOut = {},
+                                           const SkeletonGraphParams& params = {});
 
 }  // namespace rw
