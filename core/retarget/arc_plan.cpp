@@ -6,6 +6,7 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "retarget/limb_geometry.h"
 #include "retarget/placement_paths.h"
@@ -42,6 +43,22 @@ double chainRise(const ArcPlan& plan, const GraphArc& arc, const TopologyGraph& 
   return rise;
 }
 
+/// The trunk's direction at a limb's placed branching joint, away from the head: towards the
+/// limb's split, or, with the joint at or past the split (continueTrunksPastSplits), along the
+/// trunk's last placed bone.
+Eigen::Vector3d trunkDown(const ArcPlan& plan, const std::vector<ArcPlan>& plans,
+                          const Eigen::Vector3d& joint) {
+  const auto [parent, k] = plan.parentPoint;
+  const bool atSplit = (plan.path.front() - joint).norm() <= 1e-12;
+  if (parent >= 0 && (plans[parent].endPastSplit || atSplit) && k >= 1 &&
+      plans[parent].placement.points.size() > std::size_t(k) + (plans[parent].virtualTop ? 1 : 0)) {
+    const std::vector<Eigen::Vector3d>& trunk = plans[parent].placement.points;
+    const std::size_t at = std::size_t(k) + (plans[parent].virtualTop ? 1 : 0);
+    return (trunk[at] - trunk[at - 1]).normalized();
+  }
+  return (plan.path.front() - joint).normalized();
+}
+
 /// The limb path from its placed branching joint (limb_geometry.h): bridged up along the limb's
 /// axis, and when the limb's first joint lies above the mesh's split, through that joint as the
 /// skeleton predicts it (the skeleton's facing, then the trunk's own turn at the joint: the
@@ -50,7 +67,7 @@ void prepareLimbPath(ArcPlan& plan, const std::vector<ArcPlan>& plans, const Eig
                      const ArcPlacementContext& c) {
   const PlacementHeuristics& h = c.params.heuristics;
   const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
-  const Eigen::Vector3d down = (plan.path.front() - joint).normalized();
+  const Eigen::Vector3d down = trunkDown(plan, plans, joint);
   const double rise = chainRise(plan, arc, c.graph.graph);
   const std::vector<Eigen::Vector3d> bridged =
       bridgedLimbPath(plan.path, joint, down, c.frame.scale * rise, h);
@@ -65,7 +82,7 @@ void prepareLimbPath(ArcPlan& plan, const std::vector<ArcPlan>& plans, const Eig
       const Eigen::Matrix3d turn =
           Eigen::Quaterniond::FromTwoVectors(upOld, upNew).toRotationMatrix() * c.frame.facing;
       predicted = predictedLimbPath(bridged, (plan.path.front() - joint).dot(down), plan.chain,
-                                    joint, turn, c.frame.scale, down);
+                                    joint, turn, c.frame.scale, down, h);
     }
   }
   plan.path = predicted.empty() ? bridged : smoothedLimbPath(predicted, h);
@@ -106,9 +123,16 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
   const PlacementHeuristics& h = c.params.heuristics;
   const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
   const int start = arc.members.empty() ? -1 : arc.members.front();
-  if (!plan.virtualTop && start >= 0 && placed.head[start] && !plan.path.empty() &&
-      (plan.path.front() - *placed.head[start]).norm() > 1e-12)
+  const int parent = plan.parentPoint.first;
+  if (parent >= 0 && plans[parent].continuation == i && plans[parent].endPastSplit) {
+    plan.path = pathFrom(plan.path, *placed.head[start]);
+    plan.path.front() = *placed.head[start];
+  } else if (!plan.virtualTop && start >= 0 && placed.head[start] && !plan.path.empty() &&
+             ((plan.path.front() - *placed.head[start]).norm() > 1e-12 ||
+              (parent >= 0 && plans[parent].continuation >= 0 &&
+               plans[parent].continuation != i))) {
     prepareLimbPath(plan, plans, *placed.head[start], c);
+  }
   if (c.matching.partial && i == 0 && !plan.virtualTop)
     restrictToPartialSubtree(plan, c.matching.partialJoint);
   PlacementOptions options;
@@ -122,8 +146,16 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
       options.freeEnd = 0.0;
     }
   }
+  if (plan.splitLength > 0.0 && options.freeEnd > 0.0) {
+    // The free end's window keeps its start and runs on past the split.
+    const double length = polylineLength(plan.path);
+    if (length > 0.0) options.freeEnd = 1.0 - (1.0 - options.freeEnd) * plan.splitLength / length;
+  }
   options.pins = arcPins(plan, c.params.pins);
   plan.placement = placeJoints(plan.chain, plan.path, c.params, options);
+  if (plan.splitLength > 0.0 && !plan.placement.points.empty())
+    plan.endPastSplit = polylineLength(cutPathAt(plan.path, plan.placement.points.back())) >
+                        plan.splitLength * (1.0 + 1e-9);
 }
 
 /// The joints an arc placed (an arc's first joint is its parent's, placed first).
@@ -148,6 +180,78 @@ void collectPlaced(const ArcPlan& plan, const ArcPlacementContext& c, PlacedJoin
   placed.angleTerm += p.angleTerm;
   placed.lengthTerm += p.lengthTerm;
   placed.distanceTerm += p.distanceTerm;
+}
+
+/// The child plans that start at plan `trunk`'s last point (its branching joint).
+std::vector<int> branchesAtEnd(const std::vector<ArcPlan>& plans, int trunk) {
+  std::vector<int> out;
+  for (int c = 0; c < int(plans.size()); ++c)
+    if (plans[c].parentPoint.first == trunk &&
+        plans[c].parentPoint.second + 1 == int(plans[trunk].points.size()) &&
+        plans[c].path.size() >= 2 && plans[c].chain.size() >= 2)
+      out.push_back(c);
+  return out;
+}
+
+/// Whether two chains leave a joint as mirror images about the trunk's line `along` (a pair of
+/// arms or legs): their chords equally far along it and their sideways parts opposite.
+bool mirrored(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& along,
+              const PlacementHeuristics& h) {
+  const Eigen::Vector3d sideA = a - a.dot(along) * along, sideB = b - b.dot(along) * along;
+  const double sideways = sideA.norm() + sideB.norm();
+  return sideways > 0.0 && (sideA + sideB).norm() <= h.continuationPairTolerance * sideways &&
+         std::abs(a.dot(along) - b.dot(along)) <=
+             h.continuationPairTolerance * std::max(a.norm(), b.norm());
+}
+
+/// The one child chain that goes on the way the trunk's last bone goes (continuationCosine),
+/// not one of a mirrored pair (arms hanging straight down, legs), or -1.
+int trunkContinuation(const std::vector<ArcPlan>& plans, int trunk, const PlacementHeuristics& h) {
+  const std::vector<Eigen::Vector3d>& chain = plans[trunk].chain;
+  const Eigen::Vector3d along = (chain.back() - chain[chain.size() - 2]).normalized();
+  if (!along.allFinite()) return -1;
+  const std::vector<int> children = branchesAtEnd(plans, trunk);
+  const auto chord = [&](int c) { return plans[c].chain.back() - plans[c].chain.front(); };
+  int continuation = -1, candidates = 0;
+  for (int c : children) {
+    if (!(chord(c).normalized().dot(along) > h.continuationCosine)) continue;
+    bool paired = false;
+    for (int o : children) paired = paired || (o != c && mirrored(chord(c), chord(o), along, h));
+    if (!paired) continuation = c, ++candidates;
+  }
+  return candidates == 1 ? continuation : -1;
+}
+
+/// How far (skeleton units) the branching joint may lie past the split: the least rise of the
+/// other limbs' pivots (limbPivot) above it, against the trunk's last bone. A limb swings from
+/// its pivot, so the mesh's split lies below it, never above: a T-posed arm's shoulder, level
+/// with its chest joint, lets the chest go nowhere past the armpit.
+double pivotsRise(const std::vector<ArcPlan>& plans, int trunk, int continuation,
+                  const PlacementHeuristics& h) {
+  const std::vector<Eigen::Vector3d>& chain = plans[trunk].chain;
+  const Eigen::Vector3d up = (chain[chain.size() - 2] - chain.back()).normalized();
+  double rise = std::numeric_limits<double>::infinity();
+  for (int c : branchesAtEnd(plans, trunk))
+    if (c != continuation) {
+      const std::vector<Eigen::Vector3d>& limb = plans[c].chain;
+      rise = std::min(rise, (limb[limbPivot(limb, h)] - limb.front()).dot(up));
+    }
+  return std::isfinite(rise) ? rise : 0.0;
+}
+
+/// Whether the mesh's trunk goes on past the split as straight as it came (the matched path may
+/// turn aside there: a branching's connectors, a cape taken for the spine): the chords of the
+/// trunk path's last stretch and of `past` within continuationCosine, and `past` not wandering
+/// (continuationStraightness).
+bool goesOnStraight(const std::vector<Eigen::Vector3d>& path,
+                    const std::vector<Eigen::Vector3d>& past, const PlacementHeuristics& h) {
+  const double length = polylineLength(past);
+  if (past.size() < 2 || !(length > 0.0)) return false;
+  const std::vector<Eigen::Vector3d> last = pathPrefix({path.rbegin(), path.rend()}, length);
+  const Eigen::Vector3d in = (last.front() - last.back()).normalized();
+  const Eigen::Vector3d out = past.back() - past.front();
+  return in.dot(out.normalized()) > h.continuationCosine &&
+         out.norm() > h.continuationStraightness * length;
 }
 
 }  // namespace
@@ -290,6 +394,31 @@ void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& gra
                        limb.path[axis.first], axis.axis});
     }
     trunk.endFromLimbs = branchingFromLimbs(trunk.path, limbs, h);
+  }
+}
+
+void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& frame,
+                              const PlacementHeuristics& h) {
+  for (int i = 0; i < int(plans.size()); ++i) {
+    ArcPlan& trunk = plans[i];
+    if (!trunk.branchEnd || trunk.endFromLimbs || trunk.chain.size() < 2 || trunk.path.size() < 2)
+      continue;
+    const int continuation = trunkContinuation(plans, i, h);
+    if (continuation < 0) continue;
+    trunk.continuation = continuation;
+    const std::vector<Eigen::Vector3d>& next = plans[continuation].path;
+    const double reach = std::min(h.splitOvershoot * polylineLength(next),
+                                  frame.scale * pivotsRise(plans, i, continuation, h));
+    if (!(reach > 0.0)) continue;
+    const std::vector<Eigen::Vector3d> past = pathPrefix(next, reach);
+    if (!goesOnStraight(trunk.path, past, h)) continue;
+    const double before = polylineLength(trunk.path);
+    trunk.path.insert(trunk.path.end(), past.begin() + 1, past.end());
+    // The centroids jog where the level sets split (one ring becomes several): smoothed, the
+    // path crosses the split as the trunk does.
+    const double extended = polylineLength(trunk.path);
+    trunk.path = smoothedLimbPath(trunk.path, h);
+    trunk.splitLength = before / extended * polylineLength(trunk.path);
   }
 }
 

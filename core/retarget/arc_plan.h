@@ -7,6 +7,7 @@
 //   scheduleGenerations   which arc's placement another needs first
 //   orientSkeleton        the skeleton's facing against the mesh (Kabsch) and its size ratio
 //   locateBranchingJoints a trunk's branching joints from the limbs leaving it across
+//   continueTrunksPastSplits a trunk's other branching joints may lie past the mesh's split
 //   placeArcs             per generation, in parallel: limb paths bridged up to their placed
 //                         branching joint (prepareLimbPath), then the DP (joint_placement.h)
 #include <Eigen/Core>
@@ -40,8 +41,14 @@ struct ArcPlan {
   /// The plan whose placement puts this arc's start joint, and that joint's index in its points.
   std::pair<int, int> parentPoint{-1, -1};
   std::optional<Eigen::Vector3d> endFromLimbs;  ///< the branching joint located from limbs
-  int firstMoved = 0;                           ///< partial retarget: points before stay
-  ArcPlacement placement;                       ///< the DP's result
+  /// continueTrunksPastSplits: the plan that continues this trunk past its branching joint (-1:
+  /// none; the others there are limbs), the length of this plan's path up to the mesh's split
+  /// when it goes on past it (else 0), and whether the placed branching joint lies past it.
+  int continuation = -1;
+  double splitLength = 0.0;
+  bool endPastSplit = false;
+  int firstMoved = 0;      ///< partial retarget: points before stay
+  ArcPlacement placement;  ///< the DP's result
 };
 
 /// Chains (with their extension arcs), paths (the matching's placement path, else its path
@@ -81,6 +88,13 @@ SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans);
 void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
                            const GraphMatching& matching, const SkeletonFrame& frame,
                            const PlacementHeuristics& h);
+
+/// Every branch end not located from limbs whose trunk goes on in one child chain
+/// (PlacementHeuristics::continuationCosine): its path goes on along that child's path, as far
+/// as `splitOvershoot` of it and the rise of the other limbs' pivots above the joint allow, so
+/// the DP can put the branching joint past the mesh's split (a chest below the armpits).
+void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& frame,
+                              const PlacementHeuristics& h);
 
 /// Where placed joints went: heads and limb tails, and the virtual head bone's aim (before,
 /// after), per joint.

@@ -109,19 +109,60 @@ std::vector<Eigen::Vector3d> cutPathAt(const std::vector<Eigen::Vector3d>& path,
   return out;
 }
 
+std::vector<Eigen::Vector3d> pathPrefix(const std::vector<Eigen::Vector3d>& path, double length) {
+  if (path.empty()) return path;
+  std::vector<Eigen::Vector3d> out{path.front()};
+  double along = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const double step = (path[k] - path[k - 1]).norm();
+    if (along + step >= length) {
+      const double t = step > 0.0 ? std::max(length - along, 0.0) / step : 0.0;
+      out.push_back(path[k - 1] + t * (path[k] - path[k - 1]));
+      return out;
+    }
+    along += step;
+    out.push_back(path[k]);
+  }
+  return out;
+}
+
+std::vector<Eigen::Vector3d> pathFrom(const std::vector<Eigen::Vector3d>& path,
+                                      const Eigen::Vector3d& start) {
+  if (path.size() < 2) return path;
+  std::vector<Eigen::Vector3d> reversed(path.rbegin(), path.rend());
+  std::vector<Eigen::Vector3d> out = cutPathAt(reversed, start);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+std::size_t limbPivot(const std::vector<Eigen::Vector3d>& chain, const PlacementHeuristics& h) {
+  const std::size_t first = firstDistinctJoint(chain);
+  const double length =
+      polylineLength(std::vector<Eigen::Vector3d>(chain.begin() + long(first), chain.end()));
+  for (std::size_t k = first; k + 1 < chain.size(); ++k)
+    if ((chain[k + 1] - chain[k]).norm() >= h.limbPivotBoneFraction * length) return k;
+  return first;
+}
+
 std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d>& bridged,
                                                double split,
                                                const std::vector<Eigen::Vector3d>& chain,
                                                const Eigen::Vector3d& joint,
                                                const Eigen::Matrix3d& rotation, double scale,
-                                               const Eigen::Vector3d& down) {
+                                               const Eigen::Vector3d& down,
+                                               const PlacementHeuristics& h) {
   if (bridged.size() < 2 || chain.size() < 3) return {};
-  const std::size_t k = firstDistinctJoint(chain);
-  if (k + 1 >= chain.size()) return {};
-  const Eigen::Vector3d predicted = joint + scale * (rotation * (chain[k] - chain[0]));
-  const double depth = (predicted - joint).dot(down);
-  if (depth >= split) return {};
-  std::vector<Eigen::Vector3d> path{joint, predicted};
+  const std::size_t first = firstDistinctJoint(chain);
+  if (first + 1 >= chain.size()) return {};
+  std::vector<Eigen::Vector3d> path{joint};
+  double depth = 0.0;
+  for (std::size_t k = first; k <= limbPivot(chain, h); ++k) {
+    const Eigen::Vector3d predicted = joint + scale * (rotation * (chain[k] - chain[0]));
+    if ((predicted - joint).dot(down) >= split) break;
+    depth = (predicted - joint).dot(down);
+    path.push_back(predicted);
+  }
+  if (path.size() < 2) return {};
   for (std::size_t q = 1; q < bridged.size(); ++q)
     if ((bridged[q] - joint).dot(down) > depth || q + 1 == bridged.size())
       path.push_back(bridged[q]);

@@ -51,17 +51,31 @@ std::optional<Eigen::Vector3d> branchingFromLimbs(const std::vector<Eigen::Vecto
 std::vector<Eigen::Vector3d> cutPathAt(const std::vector<Eigen::Vector3d>& path,
                                        const Eigen::Vector3d& end);
 
-/// Child limb path from a branching joint whose limb's first joint (a hip, a clavicle) lies
-/// above the mesh's split: that joint is predicted from the skeleton, its offset from the
-/// branching joint turned by `rotation` and scaled by `scale`. The path runs joint → predicted
-/// joint → the rest of `bridged` below it. Empty when the first joint would lie below the split,
-/// `split` deep along `down`.
+/// `path`'s first `length` of arc length (all of it when shorter).
+std::vector<Eigen::Vector3d> pathPrefix(const std::vector<Eigen::Vector3d>& path, double length);
+
+/// `path` from the point nearest `start` on, which becomes its first point.
+std::vector<Eigen::Vector3d> pathFrom(const std::vector<Eigen::Vector3d>& path,
+                                      const Eigen::Vector3d& start);
+
+/// The joint a limb's `chain` swings about (a hip's thigh head, an arm's shoulder past its
+/// clavicle): the head of its first bone of at least `limbPivotBoneFraction` of the chain's
+/// length from its first distinct joint (the first distinct joint when none is).
+std::size_t limbPivot(const std::vector<Eigen::Vector3d>& chain, const PlacementHeuristics& h = {});
+
+/// Child limb path from a branching joint whose limb's first joints (a hip, a clavicle and the
+/// shoulder it carries) lie above the mesh's split: the joints up to the limb's pivot are
+/// predicted from the skeleton, their offsets from the branching joint turned by `rotation` and
+/// scaled by `scale` (a pose turns a limb about its pivot; what is above it moves with the
+/// trunk). The path runs joint → predicted joints above the split (`split` deep along `down`) →
+/// the rest of `bridged` below the last. Empty when the first joint would lie below the split.
 std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d>& bridged,
                                                double split,
                                                const std::vector<Eigen::Vector3d>& chain,
                                                const Eigen::Vector3d& joint,
                                                const Eigen::Matrix3d& rotation, double scale,
-                                               const Eigen::Vector3d& down);
+                                               const Eigen::Vector3d& down,
+                                               const PlacementHeuristics& h = {});
 
 /// `path` with its first point kept and the rest resampled and blurred by a binomial filter
 /// (ends fixed): a synthesized upper part meets the centroids at a corner that is not the

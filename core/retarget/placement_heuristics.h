@@ -35,6 +35,12 @@ struct PlacementHeuristics {
   /// short of crossing to the other side.
   double bridgeMaxLateral = 0.8;
 
+  // --- A limb's pivot (limb_geometry.h: limbPivot, predictedLimbPath) ---
+  /// A limb swings about the head of its first long bone, at least this fraction of the chain:
+  /// a thigh (0.4 of a leg), an upper arm (0.3 of an arm), not a clavicle (0.15-0.2). Joints up
+  /// to it move with the trunk, whatever the pose, and are predicted from the skeleton.
+  double limbPivotBoneFraction = 0.25;
+
   // --- Branching joints located from their limbs (arc_plan.h: locateBranchingJoints) ---
   /// Only limbs at least 60° off the trunk (|cosine| at most this) say where along the trunk
   /// they start; limbs hanging along it (a biped's arms and legs) say nothing.
@@ -49,6 +55,25 @@ struct PlacementHeuristics {
   /// An arc that ends at a branching may stop short of the mesh's split: its last joint may lie
   /// anywhere in this last fraction of the path's samples.
   double branchFreeEnd = 0.4;
+
+  // --- Trunks past the split (arc_plan.h: continueTrunksPastSplits) ---
+  /// A trunk's branching joint may also lie past the mesh's split (a chest below the armpits:
+  /// a human's arms hang from clavicles that climb above it): the trunk arc's path goes on into
+  /// the arc continuing the trunk, the one child chain (and only one) whose chord lies within
+  /// this cosine of the trunk's last bone...
+  double continuationCosine = 0.8;
+  /// ...and that is not one of a mirrored pair (legs: a pelvis stays above its crotch; arms
+  /// hanging straight down): two chords whose sideways parts cancel, and whose lengths along the
+  /// trunk agree, to this fraction.
+  double continuationPairTolerance = 0.25;
+  /// ...by at most this fraction of that arc's path, when the mesh's trunk goes on as straight:
+  /// the chords of the path's last and next stretches within continuationCosine... The bone
+  /// lengths (the length term, at the skeleton's scale) say how far.
+  double splitOvershoot = 0.4;
+  /// ...and the next stretch's chord at least this share of its length: the centroids of a
+  /// clean split jog (0.72 on a procedural body), a connector's loop wanders (under 0.5 where a
+  /// cape hangs from the shoulders).
+  double continuationStraightness = 0.6;
 
   // --- Smoothing synthesized limb paths (limb_geometry.h: smoothedLimbPath) ---
   /// Resampled points and binomial passes: a Gaussian of about 7.6% of the length, enough to

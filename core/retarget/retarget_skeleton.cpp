@@ -296,6 +296,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const int generations = scheduleGenerations(plans, graph, matching);
   const SkeletonFrame frame = orientSkeleton(plans);
   locateBranchingJoints(plans, graph, matching, frame, h);
+  continueTrunksPastSplits(plans, frame, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
   PlacedJoints placed = placeArcs(
       plans, generations, {graph, matching, frame, params, virtualTop, headJoint, extent}, n);

@@ -38,3 +38,59 @@ TEST(ArcPlan, PruneTurnBacksDropsAJointWhereTheChainDoublesBack) {
   EXPECT_EQ(plans[0].points[2].joint, 3) << "joint 2 (the turn back) is left to follow";
   EXPECT_TRUE(plans[0].chain[2].isApprox(V(1, 0, 0.2)));
 }
+
+namespace {
+
+/// A trunk (neck → chest, its path ending at the mesh's split at y = 1.4) and the chains that
+/// start at its end: a spine going on down, and two arms whose shoulders (their pivots) are
+/// `shoulderRise` above the chest.
+std::vector<ArcPlan> chestAndBranches(double shoulderRise) {
+  std::vector<ArcPlan> plans(4);
+  plans[0].chain = {V(0, 1.6, 0), V(0, 1.3, 0)};
+  plans[0].points = {{0, false}, {1, false}};
+  plans[0].path = {V(0, 1.7, 0), V(0, 1.55, 0), V(0, 1.4, 0)};
+  plans[0].branchEnd = true;
+  plans[1].chain = {V(0, 1.3, 0), V(0, 1.1, 0), V(0, 0.9, 0)};
+  plans[1].path = {V(0, 1.4, 0), V(0, 1.15, 0), V(0, 0.9, 0)};
+  for (double side : {1.0, -1.0}) {
+    ArcPlan arm;
+    arm.chain = {
+        V(0, 1.3, 0),           V(0.02 * side, 1.32, 0), V(0.17 * side, 1.3 + shoulderRise, 0),
+        V(0.2 * side, 1.05, 0), V(0.22 * side, 0.8, 0),  V(0.23 * side, 0.7, 0)};
+    arm.path = {V(0, 1.4, 0), V(0.2 * side, 1.05, 0), V(0.23 * side, 0.7, 0)};
+    plans[side > 0 ? 2 : 3] = arm;
+  }
+  for (int i = 1; i < 4; ++i) plans[i].parentPoint = {0, 1};
+  return plans;
+}
+
+}  // namespace
+
+TEST(ArcPlan, ATrunkGoesOnPastTheSplitAsFarAsItsLimbsPivotsRise) {
+  std::vector<ArcPlan> plans = chestAndBranches(0.15);
+  continueTrunksPastSplits(plans, SkeletonFrame{}, PlacementHeuristics{});
+  EXPECT_EQ(plans[0].continuation, 1) << "the spine, not an arm";
+  EXPECT_NEAR(plans[0].splitLength, 0.3, 0.02);
+  // The path goes on down the spine by the shoulders' rise (0.15 < 0.4 of the spine's 0.5).
+  EXPECT_NEAR(plans[0].path.back().y(), 1.25, 1e-6);
+  EXPECT_NEAR(polylineLength(plans[0].path), 0.45, 1e-6);
+
+  // Shoulders level with the chest (a T-posed arm's): the chest stays above the split.
+  std::vector<ArcPlan> level = chestAndBranches(0.0);
+  continueTrunksPastSplits(level, SkeletonFrame{}, PlacementHeuristics{});
+  EXPECT_EQ(level[0].splitLength, 0.0);
+  EXPECT_NEAR(level[0].path.back().y(), 1.4, 1e-12);
+
+  // Arms hanging straight down go on down too, but as a mirrored pair: the spine continues.
+  std::vector<ArcPlan> down = chestAndBranches(0.15);
+  for (int i : {2, 3}) down[i].chain.back() = V(down[i].chain.back().x(), -1.0, 0);
+  continueTrunksPastSplits(down, SkeletonFrame{}, PlacementHeuristics{});
+  EXPECT_EQ(down[0].continuation, 1);
+  // Without the spine they are a pelvis's legs: nothing continues, the pelvis stays above.
+  down = chestAndBranches(0.15);
+  for (int i : {2, 3}) down[i].chain.back() = V(down[i].chain.back().x(), -1.0, 0);
+  down[1].parentPoint = {-1, -1};
+  continueTrunksPastSplits(down, SkeletonFrame{}, PlacementHeuristics{});
+  EXPECT_EQ(down[0].continuation, -1);
+  EXPECT_EQ(down[0].splitLength, 0.0);
+}

@@ -81,3 +81,46 @@ TEST(LimbGeometry, CutTrimAndSmoothKeepTheirEnds) {
   for (const V& p : smooth) nearest = std::min(nearest, (p - V(5, 0, 0)).norm());
   EXPECT_GT(nearest, 0.3) << "the corner is cut";
 }
+
+TEST(LimbGeometry, PathPrefixAndPathFromSplitAPathWhereAsked) {
+  const std::vector<V> path = {V(0, 0, 0), V(1, 0, 0), V(1, 2, 0)};
+  const std::vector<V> prefix = pathPrefix(path, 1.5);
+  ASSERT_EQ(prefix.size(), 3u);
+  EXPECT_TRUE(prefix.back().isApprox(V(1, 0.5, 0)));
+  EXPECT_NEAR(polylineLength(pathPrefix(path, 10.0)), 3.0, 1e-12) << "all of a shorter path";
+  const std::vector<V> from = pathFrom(path, V(1.2, 1.0, 0));
+  ASSERT_EQ(from.size(), 2u);
+  EXPECT_TRUE(from.front().isApprox(V(1, 1, 0))) << "from the nearest point on";
+  EXPECT_TRUE(from.back().isApprox(V(1, 2, 0)));
+}
+
+TEST(LimbGeometry, ALimbPivotsAtItsFirstLongBone) {
+  // An arm: the branching joint, a clavicle (0.15), an upper arm (0.3), a forearm (0.28), a
+  // hand (0.1): it swings about its shoulder, the upper arm's head.
+  const std::vector<V> arm = {V(0, 0, 0),       V(0.02, 0.05, 0), V(0.17, 0.08, 0),
+                              V(0.2, -0.22, 0), V(0.22, -0.5, 0), V(0.23, -0.6, 0)};
+  EXPECT_EQ(limbPivot(arm), 2u);
+  // A leg: the thigh is its first bone.
+  const std::vector<V> leg = {V(0, 0, 0), V(0.1, -0.05, 0), V(0.12, -0.45, 0), V(0.13, -0.85, 0)};
+  EXPECT_EQ(limbPivot(leg), 1u);
+}
+
+TEST(LimbGeometry, PredictedLimbPathRunsThroughTheJointsUpToThePivot) {
+  // The arm above from a chest joint at the origin, the mesh's arm starting at the elbow
+  // (0.2, -0.22): the split is 0.1 below the chest, so the clavicle and the shoulder, above it,
+  // are predicted; the mesh's points above the shoulder are not used.
+  const std::vector<V> arm = {V(0, 0, 0),       V(0.02, 0.05, 0), V(0.17, 0.08, 0),
+                              V(0.2, -0.22, 0), V(0.22, -0.5, 0), V(0.23, -0.6, 0)};
+  const std::vector<V> bridged = {V(0, 0, 0), V(0.1, 0.2, 0), V(0.2, -0.22, 0), V(0.23, -0.6, 0)};
+  const V down(0, -1, 0);
+  const std::vector<V> path =
+      predictedLimbPath(bridged, 0.1, arm, V(0, 0, 0), Eigen::Matrix3d::Identity(), 1.0, down);
+  ASSERT_EQ(path.size(), 5u);
+  EXPECT_TRUE(path[1].isApprox(arm[1]));
+  EXPECT_TRUE(path[2].isApprox(arm[2])) << "the shoulder, the pivot";
+  EXPECT_TRUE(path[3].isApprox(bridged[2]));
+  // The split above the shoulder: nothing is predicted.
+  EXPECT_TRUE(
+      predictedLimbPath(bridged, -0.2, arm, V(0, 0, 0), Eigen::Matrix3d::Identity(), 1.0, down)
+          .empty());
+}
