@@ -116,23 +116,34 @@ std::vector<std::pair<int, Eigen::Vector3d>> arcPins(const ArcPlan& plan,
   return out;
 }
 
+/// The path an arc is placed along, from its start joint as placed: a trunk going on past the
+/// split starts at its branching joint; any other arc's is prepared (prepareLimbPath) when its
+/// joint stopped short of the split or, for a limb where a trunk goes on, lies at or past it (an
+/// arm's shoulder above the armpit); a leg from a pelvis at the crotch keeps the mesh's path.
+void preparePath(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
+                 const ArcPlacementContext& c) {
+  ArcPlan& plan = plans[i];
+  const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
+  const int start = arc.members.empty() ? -1 : arc.members.front();
+  if (plan.virtualTop || start < 0 || !placed.head[start] || plan.path.empty()) return;
+  const Eigen::Vector3d& joint = *placed.head[start];
+  const int parent = plan.parentPoint.first;
+  const int continuation = parent >= 0 ? plans[parent].continuation : -1;
+  if (continuation == i && plans[parent].endPastSplit) {
+    plan.path = pathFrom(plan.path, joint);
+    plan.path.front() = joint;
+  } else if ((plan.path.front() - joint).norm() > 1e-12 ||
+             (continuation >= 0 && continuation != i)) {
+    prepareLimbPath(plan, plans, joint, c);
+  }
+}
+
 /// The pure part of placing one arc: its path made ready, then the DP.
 void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
               const ArcPlacementContext& c) {
   ArcPlan& plan = plans[i];
   const PlacementHeuristics& h = c.params.heuristics;
-  const GraphArc& arc = skeletonArc(plan, c.graph, c.matching);
-  const int start = arc.members.empty() ? -1 : arc.members.front();
-  const int parent = plan.parentPoint.first;
-  if (parent >= 0 && plans[parent].continuation == i && plans[parent].endPastSplit) {
-    plan.path = pathFrom(plan.path, *placed.head[start]);
-    plan.path.front() = *placed.head[start];
-  } else if (!plan.virtualTop && start >= 0 && placed.head[start] && !plan.path.empty() &&
-             ((plan.path.front() - *placed.head[start]).norm() > 1e-12 ||
-              (parent >= 0 && plans[parent].continuation >= 0 &&
-               plans[parent].continuation != i))) {
-    prepareLimbPath(plan, plans, *placed.head[start], c);
-  }
+  preparePath(i, plans, placed, c);
   if (c.matching.partial && i == 0 && !plan.virtualTop)
     restrictToPartialSubtree(plan, c.matching.partialJoint);
   PlacementOptions options;
