@@ -265,6 +265,23 @@ bool goesOnStraight(const std::vector<Eigen::Vector3d>& path,
          out.norm() > h.continuationStraightness * length;
 }
 
+/// Appends `past` to a trunk's `path` and returns the length of the new path up to the split.
+/// The centroids jog where the level sets split (one ring becomes several): smoothed there, from
+/// as far before the split as the path goes on past it, the path crosses the split as the trunk
+/// does; the rest of it stays the mesh's.
+double extendPastSplit(std::vector<Eigen::Vector3d>& path, const std::vector<Eigen::Vector3d>& past,
+                       const PlacementHeuristics& h) {
+  const double before = polylineLength(path), beyond = polylineLength(past);
+  const double kept = std::max(before - beyond, 0.0);
+  std::vector<Eigen::Vector3d> around = pathPrefix({path.rbegin(), path.rend()}, before - kept);
+  std::reverse(around.begin(), around.end());
+  around.insert(around.end(), past.begin() + 1, past.end());
+  around = smoothedLimbPath(around, h);
+  path = pathPrefix(path, kept);
+  path.insert(path.end(), around.begin() + 1, around.end());
+  return kept + (before - kept) / (before - kept + beyond) * polylineLength(around);
+}
+
 }  // namespace
 
 std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching) {
@@ -423,13 +440,7 @@ void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& 
     if (!(reach > 0.0)) continue;
     const std::vector<Eigen::Vector3d> past = pathPrefix(next, reach);
     if (!goesOnStraight(trunk.path, past, h)) continue;
-    const double before = polylineLength(trunk.path);
-    trunk.path.insert(trunk.path.end(), past.begin() + 1, past.end());
-    // The centroids jog where the level sets split (one ring becomes several): smoothed, the
-    // path crosses the split as the trunk does.
-    const double extended = polylineLength(trunk.path);
-    trunk.path = smoothedLimbPath(trunk.path, h);
-    trunk.splitLength = before / extended * polylineLength(trunk.path);
+    trunk.splitLength = extendPastSplit(trunk.path, past, h);
   }
 }
 

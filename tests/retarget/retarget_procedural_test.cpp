@@ -112,7 +112,7 @@ TEST(RetargetProcedural, RescaledBentReproportionedSkeletonComesBackToItsMesh) {
 // leaves the trunk at the armpit, below its shoulder: the mesh's arm begins near the elbow. The
 // joints up to the arm's pivot (its shoulder: limbPivot) are predicted from the skeleton, from
 // the chest at or past the split (continueTrunksPastSplits). Measured on this figure's own
-// skeleton: chest 2.7%, worst arm joint 2.8% of size; before, with the chest at the split, the
+// skeleton: chest 2.2%, worst arm joint 2.6% of size; before, with the chest at the split, the
 // arm chain was placed along the mesh's arm alone and crushed under it: worst 9.3% (an upper
 // arm at the armpit), chest 2.1%.
 TEST(RetargetProcedural, ArmsHangingFromClaviclesComeBackWithTheirShoulders) {
