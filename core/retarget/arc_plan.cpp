@@ -215,13 +215,13 @@ bool mirrored(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::V
              h.continuationPairTolerance * std::max(a.norm(), b.norm());
 }
 
-/// The one child chain that goes on the way the trunk's last bone goes (continuationCosine),
-/// not one of a mirrored pair (arms hanging straight down, legs), or -1.
-int trunkContinuation(const std::vector<ArcPlan>& plans, int trunk, const PlacementHeuristics& h) {
+/// Of `children` (branchesAtEnd), the one chain that goes on the way the trunk's last bone goes
+/// (continuationCosine), not one of a mirrored pair (arms hanging straight down, legs), or -1.
+int trunkContinuation(const std::vector<ArcPlan>& plans, int trunk,
+                      const std::vector<int>& children, const PlacementHeuristics& h) {
   const std::vector<Eigen::Vector3d>& chain = plans[trunk].chain;
   const Eigen::Vector3d along = (chain.back() - chain[chain.size() - 2]).normalized();
   if (!along.allFinite()) return -1;
-  const std::vector<int> children = branchesAtEnd(plans, trunk);
   const auto chord = [&](int c) { return plans[c].chain.back() - plans[c].chain.front(); };
   int continuation = -1, candidates = 0;
   for (int c : children) {
@@ -234,15 +234,15 @@ int trunkContinuation(const std::vector<ArcPlan>& plans, int trunk, const Placem
 }
 
 /// How far (skeleton units) the branching joint may lie past the split: the least rise of the
-/// other limbs' pivots (limbPivot) above it, against the trunk's last bone. A limb swings from
-/// its pivot, so the mesh's split lies below it, never above: a T-posed arm's shoulder, level
+/// other `children`'s pivots (limbPivot) above it, against the trunk's last bone. A limb swings
+/// from its pivot, so the mesh's split lies below it, never above: a T-posed arm's shoulder, level
 /// with its chest joint, lets the chest go nowhere past the armpit.
-double pivotsRise(const std::vector<ArcPlan>& plans, int trunk, int continuation,
-                  const PlacementHeuristics& h) {
+double pivotsRise(const std::vector<ArcPlan>& plans, int trunk, const std::vector<int>& children,
+                  int continuation, const PlacementHeuristics& h) {
   const std::vector<Eigen::Vector3d>& chain = plans[trunk].chain;
   const Eigen::Vector3d up = (chain[chain.size() - 2] - chain.back()).normalized();
   double rise = std::numeric_limits<double>::infinity();
-  for (int c : branchesAtEnd(plans, trunk))
+  for (int c : children)
     if (c != continuation) {
       const std::vector<Eigen::Vector3d>& limb = plans[c].chain;
       rise = std::min(rise, (limb[limbPivot(limb, h)] - limb.front()).dot(up));
@@ -431,12 +431,13 @@ void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& 
     ArcPlan& trunk = plans[i];
     if (!trunk.branchEnd || trunk.endFromLimbs || trunk.chain.size() < 2 || trunk.path.size() < 2)
       continue;
-    const int continuation = trunkContinuation(plans, i, h);
+    const std::vector<int> children = branchesAtEnd(plans, i);
+    const int continuation = trunkContinuation(plans, i, children, h);
     if (continuation < 0) continue;
     trunk.continuation = continuation;
     const std::vector<Eigen::Vector3d>& next = plans[continuation].path;
     const double reach = std::min(h.splitOvershoot * polylineLength(next),
-                                  frame.scale * pivotsRise(plans, i, continuation, h));
+                                  frame.scale * pivotsRise(plans, i, children, continuation, h));
     if (!(reach > 0.0)) continue;
     const std::vector<Eigen::Vector3d> past = pathPrefix(next, reach);
     if (!goesOnStraight(trunk.path, past, h)) continue;

@@ -156,7 +156,8 @@ std::vector<Eigen::Vector3d> predictedLimbPath(const std::vector<Eigen::Vector3d
   if (first + 1 >= chain.size()) return {};
   std::vector<Eigen::Vector3d> path{joint};
   double depth = 0.0;
-  for (std::size_t k = first; k <= limbPivot(chain, h); ++k) {
+  const std::size_t pivot = limbPivot(chain, h);
+  for (std::size_t k = first; k <= pivot; ++k) {
     const Eigen::Vector3d predicted = joint + scale * (rotation * (chain[k] - chain[0]));
     if ((predicted - joint).dot(down) >= split) break;
     depth = (predicted - joint).dot(down);
