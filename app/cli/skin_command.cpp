@@ -29,6 +29,7 @@ nlohmann::json skinReport(const std::string& file, const BoneHeatReport& r) {
           {"solved_parts", r.solvedComponents},
           {"pivot_parts", {{"parts", r.pivotParts}, {"vertices", r.pivotVertices}}},
           {"heated_vertices", r.heatedVertices},
+          {"boneless_vertices", r.bonelessVertices},
           {"isolated_vertices", r.isolatedVertices},
           {"loose_parts", loose},
           {"unweighted_bones", r.unweightedBones},

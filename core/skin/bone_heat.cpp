@@ -15,6 +15,7 @@
 #include "mesh/mesh_parts.h"
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
+#include "skin/boneless_parts.h"
 #include "skin/pivot_parts.h"
 #include "skin/skin_eval.h"
 #include "skin/weight_tools.h"
@@ -283,6 +284,34 @@ std::vector<Eigen::Vector3d> outwardNormals(const std::vector<Eigen::Vector3d>& 
   return normal;
 }
 
+/// Heats the vertices whose own part holds no bone from the bone along that part
+/// (skin/boneless_parts.h): H = k c / d², d from the vertex to that bone. Returns their count.
+int heatBonelessParts(const std::vector<Eigen::Vector3d>& P, const std::vector<Eigen::Vector3i>& T,
+                      const MeshParts& parts, const std::vector<NearestBones>& nearest,
+                      const SegmentOcclusion& surface, const Skeleton& skeleton,
+                      const HeatSegments& sources, const BoneHeatParams& params, double size,
+                      std::vector<VertexHeat>& heat) {
+  if (!(params.boneless.holdingRadii > 0.0)) return 0;
+  // What a vertex sees decides which bones its part may take; one that sees nothing (deep in
+  // a fold, a horn's tip) goes by its nearest bones.
+  std::vector<std::vector<int>> seen(heat.size());
+  for (std::size_t v = 0; v < heat.size(); ++v)
+    seen[v] = heat[v].bones.empty() ? nearest[v].bones : heat[v].bones;
+  const std::vector<BorrowedHeat> borrowed = heatForBonelessParts(
+      P, outwardNormals(P, T, parts, nearest), surface, skeleton, sources.all, sources.reach, seen,
+      params.equidistantTolerance, params.visibilityMargin * size, params.boneless);
+  int count = 0;
+  const double minDistance = params.minDistanceFraction * size;
+  for (std::size_t v = 0; v < heat.size(); ++v) {
+    if (borrowed[v].bones.empty()) continue;
+    heat[v].bones = borrowed[v].bones;
+    const double d = std::max(borrowed[v].distance, minDistance);
+    heat[v].h = double(heat[v].bones.size()) * params.heatConstant / (d * d);
+    ++count;
+  }
+  return count;
+}
+
 /// Drops, at every vertex, the weights of the bones more than maxHopsFromDominant links from its
 /// strongest bone in the skeleton's hierarchy (bones' own joints), and renormalizes.
 /// Parent/child links between the joints of every two segments.
@@ -447,6 +476,10 @@ void describeInNotes(BoneHeatReport& report) {
     l << vertices << " vertices) attached rigidly to their nearest bone(s)";
     report.notes.push_back(l.str());
   }
+  if (report.bonelessVertices > 0)
+    report.notes.push_back(std::to_string(report.bonelessVertices) +
+                           " vertices in parts that hold no bone (a mitten's side fingers, a "
+                           "skirt) heated from the bone along their part");
   if (report.pivotParts > 0)
     report.notes.push_back(std::to_string(report.pivotParts) + " round part(s) (" +
                            std::to_string(report.pivotVertices) +
@@ -570,7 +603,9 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
                                                         : std::vector<Eigen::Vector3d>(),
                          P, params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
-  const std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
+  std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
+  report.bonelessVertices =
+      heatBonelessParts(P, T, parts, nearest, surface, skeleton, sources, params, size, heat);
   report.visibilitySeconds = secondsSince(t0);
   if (progress && progress->cancelled()) return Error{"cancelled"};
 

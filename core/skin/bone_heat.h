@@ -28,6 +28,8 @@
 //     neighbourhood, not the whole head it happens to be nearest to (terminalChainReach);
 //   * a bone with several children (a pelvis, a hand, a head with face bones) heats from a
 //     segment to each child too, so it owns the piece it spans (hubSpokes);
+//   * skin whose own part holds no bone (a mitten's side fingers, a skirt's hem) is heated from
+//     the bone along that part, not the one it sees through the part's root (boneless);
 //   * a bone in front of a vertex's surface does not heat it (frontFacingCosine), and after the
 //     solve a vertex keeps only bones near its strongest one in the hierarchy
 //     (maxHopsFromDominant): touching parts do not exchange weights.
@@ -38,6 +40,7 @@
 
 #include "mesh/mesh.h"
 #include "skeleton/skeleton.h"
+#include "skin/boneless_parts.h"
 #include "skin/mirror_weights.h"
 #include "skin/pivot_parts.h"
 #include "skin/skin_weights.h"
@@ -124,6 +127,10 @@ struct BoneHeatParams {
   /// The cap keeps a bone whose ray leaves through a thin gap from reaching across the
   /// character. 1: neither turned nor stretched.
   double maxLeafStretch = 4.0;
+  /// Skin whose own part holds no bone (a mitten's side fingers, a skirt's hem) is heated from
+  /// the bone along that part, not from the one it sees through the part's root
+  /// (skin/boneless_parts.h).
+  BonelessPartParams boneless;
   /// Stray pieces of a bone's region (skin of one part nearest to a bone of the part resting
   /// in it) take the weights around them (skin/weight_islands.h).
   WeightIslandParams islands;
@@ -149,6 +156,7 @@ struct BoneHeatReport {
   int pivotParts = 0;        ///< round parts bound to the joint at their centre (eyeballs)
   int pivotVertices = 0;     ///< welded vertices in them
   int heatedVertices = 0;    ///< vertices with H > 0 (visible nearest bone)
+  int bonelessVertices = 0;  ///< welded vertices heated from the bone along their boneless part
   int isolatedVertices = 0;  ///< welded vertices in no triangle (attached to the nearest bone)
   std::vector<LoosePart> looseParts;
   std::vector<std::string> unweightedBones;  ///< deform bones that got no weight anywhere
