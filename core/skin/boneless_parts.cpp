@@ -8,6 +8,16 @@
 namespace rw {
 namespace {
 
+/// True when some segment passes within `radius` of p (stops at the first: most vertices' parts
+/// hold a bone, and this runs for every vertex).
+bool anyBoneWithin(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                   double radius) {
+  const double r2 = radius * radius;
+  for (const BoneSegment& s : segments)
+    if ((s.closestPoint(p) - p).squaredNorm() <= r2) return true;
+  return false;
+}
+
 /// The bones a boneless part may take are looked for among the nearest few to its axis point:
 /// the nearest and those equidistant with it (co-located bones, a hub's own segment and spokes).
 constexpr int kCandidates = 4;
@@ -74,8 +84,7 @@ std::vector<BorrowedHeat> heatForBonelessParts(
         for (std::size_t v = r.begin(); v < r.end(); ++v) {
           const std::optional<AxisPoint> axis = axisPoint(P[v], outward[v], surface, margin);
           if (!axis) continue;
-          const NearestBones held = nearestBones(segments, axis->point, equidistantTolerance);
-          if (held.distance <= params.holdingRadii * axis->radius) continue;
+          if (anyBoneWithin(segments, axis->point, params.holdingRadii * axis->radius)) continue;
           out[v] = borrowFromAxis(P[v], *axis, skeleton, segments, borrowReach, seen[v],
                                   equidistantTolerance);
         }
