@@ -358,21 +358,24 @@ struct PartSolve {
 
 /// Weights over one connected part (§4): the local system (L + M H) w = M H p, one right-hand
 /// side per bone that heats the part (in blocks), solved with CHOLMOD; a part one bone heats
-/// gets weight 1 everywhere. Writes weights[v] of the part's vertices (segment indices).
+/// gets weight 1 everywhere. Writes weights[v] of the part's vertices (the segment indices of the
+/// bones' own segments, sources.owner).
 PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>& partTriangles,
                         const std::vector<Eigen::Vector3d>& P,
                         const std::vector<Eigen::Vector3i>& T, const std::vector<VertexHeat>& heat,
                         const std::vector<double>& area, const std::vector<NearestBones>& nearest,
-                        int segmentCount, const BoneHeatParams& params,
+                        const std::vector<int>& owner, const BoneHeatParams& params,
                         std::vector<std::vector<Influence>>& weights) {
   PartSolve out;
   const int n = int(P.size());
+  // One right-hand side per bone, not per segment: a hub's spokes heat for the hub, and the
+  // system is linear, so their sources add up in one column (fewer back-substitutions).
   std::vector<int> bonesHere;
   int heated = 0;
   for (int v : vertices)
     if (heat[v].h > 0.0 && area[v] > 0.0) {
       ++heated;
-      bonesHere.insert(bonesHere.end(), heat[v].bones.begin(), heat[v].bones.end());
+      for (int b : heat[v].bones) bonesHere.push_back(owner[b]);
     }
   if (heated == 0) return {false, "no bone is visible from inside it"};
   std::sort(bonesHere.begin(), bonesHere.end());
@@ -423,7 +426,7 @@ PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>
     return out;
   }
   t0 = Clock::now();
-  std::vector<int> column(segmentCount, -1);
+  std::vector<int> column(owner.size(), -1);
   for (size_t k = 0; k < bonesHere.size(); ++k) column[bonesHere[k]] = int(k);
   bool solved = true;
   for (size_t first = 0; first < bonesHere.size() && solved;
@@ -433,7 +436,7 @@ PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>
     for (int i = 0; i < m; ++i) {
       const VertexHeat& h = heat[vertices[i]];
       for (int b : h.bones) {
-        const int col = column[b] - int(first);
+        const int col = column[owner[b]] - int(first);
         if (col >= 0 && col < count) rhs(i, col) += mh[i] / double(h.bones.size());
       }
     }
@@ -660,7 +663,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       continue;
     }
     const PartSolve part = solvePartHeat(vertices, componentTriangles[c], P, T, heat, area, nearest,
-                                         int(sources.all.size()), params, weights);
+                                         sources.owner, params, weights);
     report.heatedVertices += part.heated;
     report.factorSeconds += part.factorSeconds;
     report.solveSeconds += part.solveSeconds;

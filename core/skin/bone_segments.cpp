@@ -26,21 +26,21 @@ std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fal
 
 NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
                           double relativeTolerance) {
-  NearestBones result;
+  // Called for every vertex: the distances go to a per-thread buffer, not a new allocation.
+  thread_local std::vector<double> distance;
+  distance.resize(segments.size());
   double best = std::numeric_limits<double>::infinity();
-  std::vector<double> distance(segments.size());
-  std::vector<Eigen::Vector3d> point(segments.size());
   for (size_t b = 0; b < segments.size(); ++b) {
-    point[b] = segments[b].closestPoint(p);
-    distance[b] = (point[b] - p).norm();
+    distance[b] = (segments[b].closestPoint(p) - p).norm();
     best = std::min(best, distance[b]);
   }
+  NearestBones result;
   result.distance = best;
   const double limit = best * (1.0 + relativeTolerance);
   for (size_t b = 0; b < segments.size(); ++b)
     if (distance[b] <= limit) {
       result.bones.push_back(int(b));
-      result.points.push_back(point[b]);
+      result.points.push_back(segments[b].closestPoint(p));
     }
   return result;
 }
@@ -48,8 +48,8 @@ NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen:
 std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
                                            const Eigen::Vector3d& p, int count,
                                            const std::vector<double>* reach) {
-  std::vector<BoneCandidate> all;
-  all.reserve(segments.size());
+  thread_local std::vector<BoneCandidate> all;  // per call for every vertex: no allocation
+  all.clear();
   for (std::size_t b = 0; b < segments.size(); ++b) {
     BoneCandidate c;
     c.bone = int(b);
@@ -63,8 +63,7 @@ std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segme
                       return a.distance < b.distance ||
                              (a.distance == b.distance && a.bone < b.bone);
                     });
-  all.resize(keep);
-  return all;
+  return std::vector<BoneCandidate>(all.begin(), all.begin() + long(keep));
 }
 
 }  // namespace rw

@@ -28,7 +28,7 @@ SegmentOcclusion::SegmentOcclusion(const std::vector<Eigen::Vector3d>& positions
   auto require = [](const void* made) {
     if (!made) throw std::bad_alloc();
   };
-  impl_->device = rtcNewDevice("threads=1");
+  impl_->device = rtcNewDevice(nullptr);
   require(impl_->device);
   impl_->scene = rtcNewScene(impl_->device);
   require(impl_->scene);

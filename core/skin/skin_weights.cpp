@@ -1,5 +1,8 @@
 #include "skin/skin_weights.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,29 +26,44 @@ double SkinWeights::weightSum(int vertex) const {
   return s;
 }
 
-int SkinWeights::normalize() {
-  int changed = 0;
-  for (auto& influences : perVertex) {
-    std::sort(influences.begin(), influences.end(),
-              [](const Influence& a, const Influence& b) { return a.joint < b.joint; });
-    std::vector<Influence> merged;
-    for (const Influence& i : influences) {
-      if (!(i.weight > 0.0) || !std::isfinite(i.weight)) continue;
-      if (!merged.empty() && merged.back().joint == i.joint)
-        merged.back().weight += i.weight;
-      else
-        merged.push_back(i);
-    }
-    double sum = 0.0;
-    for (const Influence& i : merged) sum += i.weight;
-    if (!influences.empty() && std::abs(sum - 1.0) > 1e-6) ++changed;
-    if (sum > 0.0)
-      for (Influence& i : merged) i.weight /= sum;
-    std::stable_sort(merged.begin(), merged.end(),
-                     [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
-    influences = std::move(merged);
+namespace {
+
+/// Merges a vertex's duplicate joints, drops non-positive and non-finite weights, scales the
+/// rest to sum 1 and orders them strongest first. True when the sum was not 1 already.
+bool normalizeInfluences(std::vector<Influence>& influences) {
+  std::sort(influences.begin(), influences.end(),
+            [](const Influence& a, const Influence& b) { return a.joint < b.joint; });
+  std::size_t kept = 0;  // merged in place: the first `kept` entries
+  for (const Influence& i : influences) {
+    if (!(i.weight > 0.0) || !std::isfinite(i.weight)) continue;
+    if (kept > 0 && influences[kept - 1].joint == i.joint)
+      influences[kept - 1].weight += i.weight;
+    else
+      influences[kept++] = i;
   }
-  return changed;
+  const bool hadAny = !influences.empty();
+  influences.resize(kept);
+  double sum = 0.0;
+  for (const Influence& i : influences) sum += i.weight;
+  if (sum > 0.0)
+    for (Influence& i : influences) i.weight /= sum;
+  std::stable_sort(influences.begin(), influences.end(),
+                   [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+  return hadAny && std::abs(sum - 1.0) > 1e-6;
+}
+
+}  // namespace
+
+int SkinWeights::normalize() {
+  // Vertices are independent; rigs have tens of thousands.
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, perVertex.size()), 0,
+      [&](const tbb::blocked_range<std::size_t>& r, int changed) {
+        for (std::size_t v = r.begin(); v < r.end(); ++v)
+          changed += normalizeInfluences(perVertex[v]) ? 1 : 0;
+        return changed;
+      },
+      [](int a, int b) { return a + b; });
 }
 
 int SkinWeights::unweightedVertices() const {
