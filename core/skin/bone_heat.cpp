@@ -39,21 +39,14 @@ struct VertexHeat {
 /// gap (a flank beside a hanging arm) then takes heat from the spine it sees, rather than none:
 /// with none it only averaged its neighbours, and the arm's heat from the armpit spread down the
 /// flank. Bones are tried nearest first, in rounds of one ray per vertex. H = k c / d² (§4).
-Expected<std::vector<VertexHeat>> visibleHeatSources(const std::vector<BoneSegment>& segments,
-                                                     const SegmentOcclusion& occlusion,
-                                                     const std::vector<double>& reach,
-                                                     const std::vector<Eigen::Vector3d>& outward,
-                                                     const std::vector<Eigen::Vector3d>& P,
-                                                     const BoneHeatParams& params, double size,
-                                                     const Progress* progress) {
+/// `candidates`: per vertex, the bones to try, nearest first (within their reach).
+Expected<std::vector<VertexHeat>> visibleHeatSources(
+    std::vector<std::vector<BoneCandidate>> candidates, const SegmentOcclusion& occlusion,
+    const std::vector<Eigen::Vector3d>& outward, const std::vector<Eigen::Vector3d>& P,
+    const BoneHeatParams& params, double size, const Progress* progress) {
   const int n = int(P.size());
   std::vector<VertexHeat> heat(n);
   {
-    std::vector<std::vector<BoneCandidate>> candidates(n);
-    tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
-      for (int v = r.begin(); v < r.end(); ++v)
-        candidates[v] = bonesByDistance(segments, P[v], params.visibleSearch, &reach);
-    });
     const double facing = params.frontFacingCosine;
     if (!outward.empty() && facing < 1.0)
       tbb::parallel_for(tbb::blocked_range<int>(0, n), [&](const tbb::blocked_range<int>& r) {
@@ -511,17 +504,27 @@ std::vector<Eigen::Vector3d> boneHeads(const std::vector<BoneSegment>& segments)
   return heads;
 }
 
-/// The nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
-std::vector<NearestBones> nearestBonesOf(const std::vector<BoneSegment>& segments,
-                                         const std::vector<Eigen::Vector3d>& P,
-                                         const BoneHeatParams& params) {
-  std::vector<NearestBones> nearest(P.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, P.size()),
-                    [&](const tbb::blocked_range<std::size_t>& r) {
-                      for (std::size_t v = r.begin(); v < r.end(); ++v)
-                        nearest[v] = nearestBones(segments, P[v], params.equidistantTolerance);
-                    });
-  return nearest;
+/// The nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones), and the
+/// params.visibleSearch nearest within their reach, the candidates for the visibility test.
+struct VertexBones {
+  std::vector<NearestBones> nearest;
+  std::vector<std::vector<BoneCandidate>> candidates;
+};
+VertexBones bonesOfVertices(const HeatSegments& sources, const std::vector<Eigen::Vector3d>& P,
+                            const BoneHeatParams& params) {
+  VertexBones out;
+  out.nearest.resize(P.size());
+  out.candidates.resize(P.size());
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, P.size()), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t v = r.begin(); v < r.end(); ++v) {
+          BonesAround around = bonesAround(sources.all, P[v], params.equidistantTolerance,
+                                           params.visibleSearch, &sources.reach);
+          out.nearest[v] = std::move(around.nearest);
+          out.candidates[v] = std::move(around.candidates);
+        }
+      });
+  return out;
 }
 
 /// Normalize, keep the bones near each vertex's strongest, mirror, prune and limit.
@@ -593,7 +596,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress) progress->report("bone heat: nearest bones", 0.05);
   Clock::time_point t0 = Clock::now();
   const HeatSegments sources = heatSegments(skeleton, segments, params);
-  const std::vector<NearestBones> nearest = nearestBonesOf(sources.all, P, params);
+  VertexBones vertexBones = bonesOfVertices(sources, P, params);
+  const std::vector<NearestBones>& nearest = vertexBones.nearest;
   report.nearestSeconds = secondsSince(t0);
 
   // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
@@ -601,7 +605,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   t0 = Clock::now();
   const MeshParts parts = connectedParts(n, T);
   Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(sources.all, surface, sources.reach,
+      visibleHeatSources(std::move(vertexBones.candidates), surface,
                          params.frontFacingCosine < 1.0 ? outwardNormals(P, T, parts, nearest)
                                                         : std::vector<Eigen::Vector3d>(),
                          P, params, size, progress);

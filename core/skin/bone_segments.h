@@ -44,4 +44,13 @@ std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segme
                                            const Eigen::Vector3d& p, int count,
                                            const std::vector<double>* reach = nullptr);
 
+/// nearestBones and bonesByDistance of one point in a single pass over the segments (bone heat
+/// asks both of every vertex; the distances are its costliest part).
+struct BonesAround {
+  NearestBones nearest;
+  std::vector<BoneCandidate> candidates;
+};
+BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                        double relativeTolerance, int count, const std::vector<double>* reach);
+
 }  // namespace rw
