@@ -22,9 +22,10 @@ bool anyBoneWithin(const std::vector<BoneSegment>& segments, const Eigen::Vector
 /// the nearest and those equidistant with it (co-located bones, a hub's own segment and spokes).
 constexpr int kCandidates = 4;
 
-/// True when `joint` is `ancestor` or hangs from it.
-bool hangsFrom(const Skeleton& skeleton, int joint, int ancestor) {
-  for (int j = joint; j >= 0; j = skeleton.joints[j].parent)
+/// True when `joint` is `ancestor` or hangs from it at most `maxLinks` parent links below.
+bool hangsFrom(const Skeleton& skeleton, int joint, int ancestor, int maxLinks) {
+  int links = 0;
+  for (int j = joint; j >= 0 && links <= maxLinks; j = skeleton.joints[j].parent, ++links)
     if (j == ancestor) return true;
   return false;
 }
@@ -44,12 +45,12 @@ std::optional<AxisPoint> axisPoint(const Eigen::Vector3d& p, const Eigen::Vector
   return AxisPoint{p - radius * outward, radius};
 }
 
-/// The bones nearest the axis point (within the scaled reach) that hang from a bone the vertex
-/// sees, or from anything when it sees none.
+/// The bones nearest the axis point (within the scaled reach) that are bones in `seen` or hang
+/// from one at most maxLinks links below.
 BorrowedHeat borrowFromAxis(const Eigen::Vector3d& p, const AxisPoint& axis,
                             const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
                             const std::vector<double>& reach, const std::vector<int>& seen,
-                            double equidistantTolerance) {
+                            int maxLinks, double equidistantTolerance) {
   BorrowedHeat out;
   const std::vector<BoneCandidate> candidates =
       bonesByDistance(segments, axis.point, kCandidates, &reach);
@@ -59,7 +60,7 @@ BorrowedHeat borrowFromAxis(const Eigen::Vector3d& p, const AxisPoint& axis,
     if (c.distance > limit) break;
     const int joint = segments[c.bone].joint;
     bool grows = false;
-    for (int b : seen) grows = grows || hangsFrom(skeleton, joint, segments[b].joint);
+    for (int b : seen) grows = grows || hangsFrom(skeleton, joint, segments[b].joint, maxLinks);
     if (!grows) continue;
     if (out.bones.empty()) out.distance = (p - c.point).norm();
     out.bones.push_back(c.bone);
@@ -86,7 +87,7 @@ std::vector<BorrowedHeat> heatForBonelessParts(
           if (!axis) continue;
           if (anyBoneWithin(segments, axis->point, params.holdingRadii * axis->radius)) continue;
           out[v] = borrowFromAxis(P[v], *axis, skeleton, segments, borrowReach, seen[v],
-                                  equidistantTolerance);
+                                  params.maxLinksFromSeen, equidistantTolerance);
         }
       });
   return out;

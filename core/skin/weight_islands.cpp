@@ -32,18 +32,14 @@ DominantPieces dominantPieces(const std::vector<std::vector<int>>& neighbours,
   return out;
 }
 
-/// Marks the vertices of the pieces that are not their bone's largest and border only bones
-/// more than `maxHops` links from it.
+/// Marks the vertices of the pieces that border only bones more than `maxHops` links from
+/// theirs: every such piece when its bone has a piece that borders its neighbours' skin (the
+/// bone's own region, however small: a fingertip's, beside a larger stray patch on a skirt),
+/// else every such piece but the bone's largest.
 std::vector<char> islandVertices(const DominantPieces& p,
                                  const std::vector<std::vector<int>>& neighbours,
                                  const std::vector<std::vector<int>>& hopsBetween, int maxHops) {
   const int n = int(p.dominant.size());
-  std::map<int, int> largest;  // bone -> representative of its largest piece
-  for (int v = 0; v < n; ++v) {
-    if (p.dominant[v] < 0 || p.piece[v] != v) continue;
-    auto [it, added] = largest.emplace(p.dominant[v], v);
-    if (!added && p.size[v] > p.size[it->second]) it->second = v;
-  }
   std::vector<char> nearBorder(n, 0);  // per representative: borders a near bone's skin
   const int bones = int(hopsBetween.size());
   for (int v = 0; v < n; ++v)
@@ -52,10 +48,18 @@ std::vector<char> islandVertices(const DominantPieces& p,
       if (a < 0 || b < 0 || a == b) continue;
       if (a >= bones || b >= bones || hopsBetween[a][b] <= maxHops) nearBorder[p.piece[v]] = 1;
     }
+  std::map<int, int> largest;    // bone -> representative of its largest piece
+  std::map<int, bool> bordered;  // bone -> one of its pieces borders its neighbours' skin
+  for (int v = 0; v < n; ++v) {
+    if (p.dominant[v] < 0 || p.piece[v] != v) continue;
+    auto [it, added] = largest.emplace(p.dominant[v], v);
+    if (!added && p.size[v] > p.size[it->second]) it->second = v;
+    bordered[p.dominant[v]] = bordered[p.dominant[v]] || nearBorder[v];
+  }
   std::vector<char> island(n, 0);
   for (int v = 0; v < n; ++v) {
-    const int r = p.piece[v];
-    island[v] = p.dominant[v] >= 0 && largest[p.dominant[v]] != r && !nearBorder[r];
+    const int r = p.piece[v], bone = p.dominant[v];
+    island[v] = bone >= 0 && !nearBorder[r] && (bordered[bone] || largest[bone] != r);
   }
   return island;
 }

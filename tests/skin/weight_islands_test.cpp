@@ -65,6 +65,31 @@ TEST(WeightIslands, AFarBonesPieceTakesTheWeightsAroundIt) {
   EXPECT_EQ(dominantJoint(w[blend]), 1) << "a neighbour bone's piece is a blend, not a stray";
 }
 
+// A bone's own region can be smaller than a stray piece of it: a fingertip's skin at the end of
+// the hand beside a larger patch on the skirt the hand hangs by. The piece that borders the
+// bone's neighbours' skin is its own; the larger, bordering only far bones, is the stray.
+TEST(WeightIslands, AStrayPieceLargerThanTheBonesOwnRegionIsStillAStray) {
+  const Grid g;
+  const int n = int(g.mesh.positions.size());
+  const Eigen::AlignedBox3d box = g.mesh.bounds();
+  const double step = (box.max().x() - box.min().x()) / 8.0;
+  std::vector<std::vector<Influence>> w(n);
+  // Bone 0 (a thigh) on the left columns, bone 3 (a hand) on the right ones, bone 4 (the
+  // fingertip) on the last vertex of the last column only.
+  for (int v = 0; v < n; ++v) w[v] = {{g.mesh.positions[v].x() < 4.5 * step ? 0 : 3, 1.0}};
+  w[g.at(box.max().x(), box.max().z())] = {{4, 1.0}};
+  // A 2 x 2 patch of the fingertip's weight inside the thigh's skin.
+  std::vector<int> patch;
+  for (int i : {1, 2})
+    for (int k : {3, 4}) patch.push_back(g.at(box.min().x() + i * step, box.min().z() + k * step));
+  for (int v : patch) w[v] = {{4, 1.0}};
+  const WeightIslandReport r = removeWeightIslands(g.neighbours, chainHops(5), w);
+  EXPECT_EQ(r.islands, 1);
+  EXPECT_EQ(r.vertices, 4);
+  for (int v : patch) EXPECT_EQ(dominantJoint(w[v]), 0);
+  EXPECT_EQ(dominantJoint(w[g.at(box.max().x(), box.max().z())]), 4);
+}
+
 TEST(WeightIslands, AWholePartIsKeptAndNoIslandsChangesNothing) {
   SourceMesh two = test::grid(4);
   SourceMesh other = test::grid(4);
