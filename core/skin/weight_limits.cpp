@@ -1,6 +1,10 @@
 #include "skin/weight_limits.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
 #include <algorithm>
+#include <utility>
 
 namespace rw {
 namespace {
@@ -45,10 +49,23 @@ WeightLimitReport applyWeightLimits(SkinWeights& weights, const WeightLimitParam
   WeightLimitReport report;
   weights.normalize();
   report.maxInfluencesBefore = weights.maxInfluences();
-  for (std::vector<Influence>& influences : weights.perVertex) {
-    report.prunedInfluences += pruneInfluences(influences, params.pruneBelow, params.pruneRampEnd);
-    if (limitInfluences(influences, params.maxInfluences)) ++report.limitedVertices;
-  }
+  // Vertices are independent; rigs have tens of thousands.
+  using Counts = std::pair<int, int>;  // pruned influences, limited vertices
+  const Counts counts = tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, weights.perVertex.size()), Counts{0, 0},
+      [&](const tbb::blocked_range<std::size_t>& r, Counts c) {
+        for (std::size_t v = r.begin(); v < r.end(); ++v) {
+          std::vector<Influence>& influences = weights.perVertex[v];
+          c.first += pruneInfluences(influences, params.pruneBelow, params.pruneRampEnd);
+          c.second += limitInfluences(influences, params.maxInfluences) ? 1 : 0;
+        }
+        return c;
+      },
+      [](Counts a, Counts b) {
+        return Counts{a.first + b.first, a.second + b.second};
+      });
+  report.prunedInfluences = counts.first;
+  report.limitedVertices = counts.second;
   return report;
 }
 
