@@ -24,48 +24,6 @@ std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fal
   return segments;
 }
 
-NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
-                          double relativeTolerance) {
-  // Called for every vertex: the distances go to a per-thread buffer, not a new allocation.
-  thread_local std::vector<double> distance;
-  distance.resize(segments.size());
-  double best = std::numeric_limits<double>::infinity();
-  for (size_t b = 0; b < segments.size(); ++b) {
-    distance[b] = (segments[b].closestPoint(p) - p).norm();
-    best = std::min(best, distance[b]);
-  }
-  NearestBones result;
-  result.distance = best;
-  const double limit = best * (1.0 + relativeTolerance);
-  for (size_t b = 0; b < segments.size(); ++b)
-    if (distance[b] <= limit) {
-      result.bones.push_back(int(b));
-      result.points.push_back(segments[b].closestPoint(p));
-    }
-  return result;
-}
-
-std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
-                                           const Eigen::Vector3d& p, int count,
-                                           const std::vector<double>* reach) {
-  thread_local std::vector<BoneCandidate> all;  // per call for every vertex: no allocation
-  all.clear();
-  for (std::size_t b = 0; b < segments.size(); ++b) {
-    BoneCandidate c;
-    c.bone = int(b);
-    c.point = segments[b].closestPoint(p);
-    c.distance = (c.point - p).norm();
-    if (!reach || b >= reach->size() || c.distance <= (*reach)[b]) all.push_back(c);
-  }
-  const std::size_t keep = std::min(all.size(), std::size_t(std::max(count, 0)));
-  std::partial_sort(all.begin(), all.begin() + long(keep), all.end(),
-                    [](const BoneCandidate& a, const BoneCandidate& b) {
-                      return a.distance < b.distance ||
-                             (a.distance == b.distance && a.bone < b.bone);
-                    });
-  return std::vector<BoneCandidate>(all.begin(), all.begin() + long(keep));
-}
-
 BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
                         double relativeTolerance, int count, const std::vector<double>* reach) {
   thread_local std::vector<BoneCandidate> all;  // every segment, then those within reach
@@ -100,6 +58,17 @@ BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::V
                     });
   out.candidates.assign(all.begin(), all.begin() + long(keep));
   return out;
+}
+
+NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                          double relativeTolerance) {
+  return bonesAround(segments, p, relativeTolerance, 0, nullptr).nearest;
+}
+
+std::vector<BoneCandidate> bonesByDistance(const std::vector<BoneSegment>& segments,
+                                           const Eigen::Vector3d& p, int count,
+                                           const std::vector<double>* reach) {
+  return bonesAround(segments, p, 0.0, count, reach).candidates;
 }
 
 }  // namespace rw
