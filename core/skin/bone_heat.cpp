@@ -279,11 +279,11 @@ std::vector<Eigen::Vector3d> outwardNormals(const std::vector<Eigen::Vector3d>& 
 
 /// Heats the vertices whose own part holds no bone from the bone along that part
 /// (skin/boneless_parts.h): H = k c / d², d from the vertex to that bone. Returns their count.
-int heatBonelessParts(const std::vector<Eigen::Vector3d>& P, const std::vector<Eigen::Vector3i>& T,
-                      const MeshParts& parts, const std::vector<NearestBones>& nearest,
-                      const SegmentOcclusion& surface, const Skeleton& skeleton,
-                      const HeatSegments& sources, const BoneHeatParams& params, double size,
-                      std::vector<VertexHeat>& heat) {
+int heatBonelessParts(const std::vector<Eigen::Vector3d>& P,
+                      const std::vector<Eigen::Vector3d>& outward,
+                      const std::vector<NearestBones>& nearest, const SegmentOcclusion& surface,
+                      const Skeleton& skeleton, const HeatSegments& sources,
+                      const BoneHeatParams& params, double size, std::vector<VertexHeat>& heat) {
   if (!(params.boneless.holdingRadii > 0.0)) return 0;
   // What a vertex sees decides which bones its part may take; one that sees nothing (deep in
   // a fold, a horn's tip) goes by its nearest bones.
@@ -291,8 +291,8 @@ int heatBonelessParts(const std::vector<Eigen::Vector3d>& P, const std::vector<E
   for (std::size_t v = 0; v < heat.size(); ++v)
     seen[v] = heat[v].bones.empty() ? nearest[v].bones : heat[v].bones;
   const std::vector<BorrowedHeat> borrowed = heatForBonelessParts(
-      P, outwardNormals(P, T, parts, nearest), surface, skeleton, sources.all, sources.reach, seen,
-      params.equidistantTolerance, params.visibilityMargin * size, params.boneless);
+      P, outward, surface, skeleton, sources.all, sources.reach, seen, params.equidistantTolerance,
+      params.visibilityMargin * size, params.boneless);
   int count = 0;
   const double minDistance = params.minDistanceFraction * size;
   for (std::size_t v = 0; v < heat.size(); ++v) {
@@ -604,15 +604,17 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress) progress->report("bone heat: visibility", 0.15);
   t0 = Clock::now();
   const MeshParts parts = connectedParts(n, T);
-  Expected<std::vector<VertexHeat>> heatOrCancel =
-      visibleHeatSources(std::move(vertexBones.candidates), surface,
-                         params.frontFacingCosine < 1.0 ? outwardNormals(P, T, parts, nearest)
-                                                        : std::vector<Eigen::Vector3d>(),
-                         P, params, size, progress);
+  const bool frontFacing = params.frontFacingCosine < 1.0;
+  const std::vector<Eigen::Vector3d> outward = frontFacing || params.boneless.holdingRadii > 0.0
+                                                   ? outwardNormals(P, T, parts, nearest)
+                                                   : std::vector<Eigen::Vector3d>();
+  Expected<std::vector<VertexHeat>> heatOrCancel = visibleHeatSources(
+      std::move(vertexBones.candidates), surface,
+      frontFacing ? outward : std::vector<Eigen::Vector3d>(), P, params, size, progress);
   if (!heatOrCancel) return heatOrCancel.error();
   std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
   report.bonelessVertices =
-      heatBonelessParts(P, T, parts, nearest, surface, skeleton, sources, params, size, heat);
+      heatBonelessParts(P, outward, nearest, surface, skeleton, sources, params, size, heat);
   report.visibilitySeconds = secondsSince(t0);
   if (progress && progress->cancelled()) return Error{"cancelled"};
 
