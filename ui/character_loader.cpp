@@ -7,6 +7,8 @@
 #include "background_priority.h"
 #include "io/import_character.h"
 #include "io/rig_json.h"
+#include "retarget/skeleton_head.h"
+#include "skeleton/leaf_tails.h"
 
 namespace rw::ui {
 
@@ -21,7 +23,7 @@ bool CharacterLoader::busy() const {
   return current_ != nullptr;
 }
 
-LoadResult CharacterLoader::importNow(const QString& path) {
+LoadResult CharacterLoader::importNow(const QString& path, bool skeletonSource) {
   LoadResult result;
   result.path = path;
   if (!QFileInfo(path).isFile()) {
@@ -43,6 +45,8 @@ LoadResult CharacterLoader::importNow(const QString& path) {
       return result;
     }
     Expected<Character> imported = importCharacter(path.toStdString());
+    if (imported.ok() && skeletonSource && !imported->skeleton.empty())
+      setHeadTailFromSkin(*imported, guessSkeletonHead(imported->skeleton).joint);
     if (imported.ok())
       result.character = std::make_shared<const Character>(std::move(imported).value());
     else
@@ -62,9 +66,9 @@ void CharacterLoader::load(const QString& path) {
   connect(watcher, &QFutureWatcher<LoadResult>::finished, watcher, &QObject::deleteLater);
   current_ = watcher;
   timer_.start();
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [path] {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [path, source = skeletonSource_] {
     lowerThreadPriority();
-    return CharacterLoader::importNow(path);
+    return CharacterLoader::importNow(path, source);
   }));
 }
 

@@ -31,8 +31,12 @@ class CharacterLoader : public QObject {
   void load(const QString& path);
   bool busy() const;
 
+  /// Loads files as a retarget's source skeleton: its head bone's tail is read from the file's
+  /// skin (skeleton/leaf_tails.h), as the command line does.
+  void setSkeletonSource(bool on) { skeletonSource_ = on; }
+
   /// Imports on the calling thread (what the worker runs).
-  static LoadResult importNow(const QString& path);
+  static LoadResult importNow(const QString& path, bool skeletonSource = false);
 
  signals:
   void loaded(const QString& path, std::shared_ptr<const rw::Character> character, qint64 ms);
@@ -42,6 +46,7 @@ class CharacterLoader : public QObject {
   void finished(QFutureWatcher<LoadResult>* watcher, int generation);
 
   int generation_ = 0;
+  bool skeletonSource_ = false;
   QFutureWatcher<LoadResult>* current_ = nullptr;
   QElapsedTimer timer_;
 };

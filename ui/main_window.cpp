@@ -126,6 +126,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(document_, &RigDocument::paintedWeightsChanged, this, &MainWindow::showPaintedWeights);
   loader_ = new CharacterLoader(this);
   skeletonLoader_ = new CharacterLoader(this);
+  skeletonLoader_->setSkeletonSource(true);
   motionLoader_ = new CharacterLoader(this);
   runner_ = new SessionRunner(this);
   productsJob_ = new RigProductsJob(this);

@@ -149,7 +149,10 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
       updateStillFrames();
       if (snapshot_->error.isEmpty())
         setMessage(
-            tr("Retargeted %1 bones into the mesh; computing skin weights…").arg(rig->size()),
+            tr("Retargeted %1 bones into the mesh; computing skin weights…").arg(rig->size()) +
+                (snapshot_->meshHeadReason.isEmpty()
+                     ? QString()
+                     : tr(" Head node: %1.").arg(snapshot_->meshHeadReason)),
             false);
     }
   }

@@ -59,6 +59,10 @@ struct SessionRunner::Worker {
       if (inputs.skeleton) session.setSkeletonHead(inputs.skeletonHead);
       session.setParams(inputs.params);
       const Status status = session.run(progress);
+      if (session.field() && !session.field()->headNote.empty())  // moved onto the body
+        snapshot->meshHeadReason =
+            (snapshot->meshHeadReason.isEmpty() ? QString() : snapshot->meshHeadReason + "; ") +
+            QString::fromStdString(session.field()->headNote);
       if (status) {
         snapshot->error = QString::fromStdString(status->message);
         snapshot->cancelled = progress && progress->cancelled();

@@ -45,7 +45,8 @@ struct SessionSnapshot {
   std::vector<StageTime> stageTimes;
   QString error;  ///< empty on success
   bool cancelled = false;
-  QString meshHeadReason;  ///< why the automatic head node is where it is; empty when picked
+  QString meshHeadReason;  ///< why the head node is where it is (automatic, or moved off a loose
+                           ///< part onto the body); empty when it is where it was picked
 };
 
 class SessionRunner : public QObject {

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <iostream>
 #include <optional>
-#include <optional>
 #include <string>
 
 #include "cli/exit_codes.h"
@@ -15,6 +14,7 @@
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
 #include "retarget/skeleton_head.h"
+#include "skeleton/leaf_tails.h"
 #include "symmetry/symmetry_tags.h"
 
 namespace rw::cli {
@@ -172,6 +172,8 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     return nullptr;
   }
   run->skeletonHeadName = skeleton.joints[headJoint].name;
+  // The head bone's tail from the file's own skin, where it has one (leaf_tails.h).
+  setHeadTailFromSkin(run->skeletonCharacter, headJoint);
   Expected<int> meshHead =
       resolveMeshHead(run->meshCharacter->mesh, o.meshHead, run->meshHeadReason);
   if (!meshHead) {
@@ -239,6 +241,8 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     exitCode = kExitCannotDo;
     return nullptr;
   }
+  if (!session.field()->headNote.empty())
+    std::cout << "mesh head: " << session.field()->headNote << "\n";
   const GraphMatching& matching = *session.matching();
   if (matching.matches.empty()) {
     std::cerr << o.mesh << ": no skeleton arc of " << o.skeleton

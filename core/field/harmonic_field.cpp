@@ -11,12 +11,20 @@ namespace rw {
 Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const FieldParams& params,
                                       const Progress* progress) {
   auto cancelled = [&] { return progress && progress->cancelled(); };
-  const int head = headOnMirrorPlane(mesh, givenHead, params.headPlane);
+  int head = headOnMirrorPlane(mesh, givenHead, params.headPlane);
   Expected<SurfaceDomain> domain = buildSurfaceDomain(mesh, head, params.domain);
   if (!domain) return domain.error();
+  const HeadOnBody onBody = headOnBody(mesh, *domain, head, params.headOnBody);
+  if (onBody.vertex != head) {
+    head = headOnMirrorPlane(mesh, onBody.vertex, params.headPlane);
+    domain = buildSurfaceDomain(mesh, head, params.domain);
+    if (!domain) return domain.error();
+  }
   HarmonicField field;
   field.head = head;
   field.domain = std::move(domain).value();
+  field.headNote = onBody.note;
+  if (!onBody.note.empty()) field.domain.notes.insert(field.domain.notes.begin(), onBody.note);
   const SurfaceDomain& d = field.domain;
   if (progress) progress->report("field: geodesic distance", 0.1);
   field.geodesic = geodesicDistance(d, head);

@@ -2,10 +2,12 @@
 // The harmonic field f of Aujay 2007 §2.1: Laplace's equation with cotangent weights, f = 0 at
 // the head vertex and f = geodesic distance at each extremal vertex. Its only extrema are those
 // vertices, so the leaves of its Reeb graph are exactly the chosen ends (no noise).
+#include <string>
 #include <vector>
 
 #include "field/cotangent_laplacian.h"
 #include "field/extremal_vertices.h"
+#include "field/head_on_body.h"
 #include "field/mirror_plane.h"
 #include "field/surface_domain.h"
 #include "util/expected.h"
@@ -17,14 +19,18 @@ struct FieldParams {
   SurfaceDomainParams domain;
   ExtremaParams extrema;
   LaplacianParams laplacian;
-  /// The head node goes onto the mesh's mirror plane (mirror_plane.h).
+  /// A head picked on a loose accessory goes onto the body (head_on_body.h) ...
+  HeadOnBodyParams headOnBody;
+  /// ... and then onto the mesh's mirror plane (mirror_plane.h).
   MirrorPlaneParams headPlane;
 
   bool operator==(const FieldParams&) const = default;
 };
 
 struct HarmonicField {
-  int head = -1;  ///< welded vertex, f = 0: the given one, or where it went on the mirror plane
+  int head = -1;  ///< welded vertex, f = 0: the given one, or where it went on the body and plane
+  /// Why the head moved off the picked vertex onto the body (head_on_body.h); empty if not.
+  std::string headNote;
   SurfaceDomain domain;
   std::vector<double> geodesic;         ///< Dijkstra distance from the head (per welded vertex)
   std::vector<ExtremalVertex> extrema;  ///< fixed values, farthest first

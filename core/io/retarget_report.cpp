@@ -51,6 +51,10 @@ nlohmann::json retargetReport(const RigSession& session) {
 
   report["skeleton_head"] = jointLabel(source, session.skeletonHead());
   report["mesh_head_vertex"] = session.meshHead();
+  // Where the field starts: the picked vertex, or where it went on the body and mirror plane.
+  report["mesh_field_head_vertex"] = session.field()->head;
+  report["mesh_head_note"] = session.field()->headNote;
+  report["mesh_notes"] = session.field()->domain.notes;
   const PlacementParams& pp = session.params().placement;
   report["parameters"] = {{"gamma_angle", pp.gammaAngle},
                           {"gamma_length", pp.gammaLength},

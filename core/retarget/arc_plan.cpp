@@ -309,11 +309,10 @@ std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& m
   return plans;
 }
 
-std::optional<Eigen::Vector3d> addVirtualHeadBone(std::vector<ArcPlan>& plans,
-                                                  const SkeletonGraph& graph,
-                                                  const GraphMatching& matching,
-                                                  const std::vector<BoneShape>& shapes,
-                                                  double headSkin, const PlacementHeuristics& h) {
+std::optional<Eigen::Vector3d> addVirtualHeadBone(
+    std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
+    const std::vector<BoneShape>& shapes, double headSkin,
+    const std::optional<Eigen::Vector3d>& looseTop, const PlacementHeuristics& h) {
   const TopologyGraph& g = graph.graph;
   const int headJoint = g.root >= 0 ? graph.nodeJoint[g.root] : -1;
   if (headJoint < 0) return std::nullopt;
@@ -331,6 +330,7 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(std::vector<ArcPlan>& plans,
     const Eigen::Vector3d top = rootHead + reach * away;
     plan.chain.insert(plan.chain.begin(), top);
     plan.virtualTop = true;
+    if (looseTop) plan.path.insert(plan.path.begin(), *looseTop);
     // The skeleton's highest point (a head bone's tip, a brow) lies under the skull.
     plan.path = trimPathStart(plan.path, headSkin);
     return top;

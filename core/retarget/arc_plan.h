@@ -58,12 +58,12 @@ std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& m
 /// The head joint's virtual top bone (§6.2 places joints between the path's ends; the clicked
 /// head vertex is the top of the head, not the head joint). When the skeleton above the head
 /// joint reaches `virtualTopMinReach` of the head arc's length past it, the head arc's chain
-/// starts at that top and its path loses its first `headSkin`. Returns the top, if added.
-std::optional<Eigen::Vector3d> addVirtualHeadBone(std::vector<ArcPlan>& plans,
-                                                  const SkeletonGraph& graph,
-                                                  const GraphMatching& matching,
-                                                  const std::vector<BoneShape>& shapes,
-                                                  double headSkin, const PlacementHeuristics& h);
+/// starts at that top and its path loses its first `headSkin`, after starting at `looseTop`
+/// when a loose part sits on the head (head_skin_depth.h). Returns the top, if added.
+std::optional<Eigen::Vector3d> addVirtualHeadBone(
+    std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
+    const std::vector<BoneShape>& shapes, double headSkin,
+    const std::optional<Eigen::Vector3d>& looseTop, const PlacementHeuristics& h);
 
 /// Drops the inner joints at which a chain turns back (pruned joints follow their neighbours).
 void pruneTurnBacks(std::vector<ArcPlan>& plans, const PlacementHeuristics& h);

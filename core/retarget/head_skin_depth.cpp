@@ -31,4 +31,27 @@ double headSkinDepth(const std::vector<Eigen::Vector3d>& positions, const std::v
   return radius;
 }
 
+std::optional<Eigen::Vector3d> looseHeadTop(const std::vector<Eigen::Vector3d>& positions,
+                                            const std::vector<int>& partOf, int headPart,
+                                            const std::vector<Eigen::Vector3d>& path,
+                                            double lateral, double minReach) {
+  if (path.size() < 2) return std::nullopt;
+  // The direction the head arc starts in: from a point a little down the path to its start.
+  std::size_t k = 1;
+  double along = (path[1] - path[0]).norm();
+  while (k + 1 < path.size() && along < 2.0 * lateral) along += (path[k + 1] - path[k]).norm(), ++k;
+  const Eigen::Vector3d away = (path[0] - path[k]).normalized();
+  if (!away.allFinite()) return std::nullopt;
+  double reach = minReach;
+  bool found = false;
+  for (std::size_t v = 0; v < positions.size() && v < partOf.size(); ++v) {
+    if (partOf[v] < 0 || partOf[v] == headPart) continue;
+    const Eigen::Vector3d offset = positions[v] - path[0];
+    const double t = offset.dot(away);
+    if (t > reach && (offset - t * away).norm() <= lateral) reach = t, found = true;
+  }
+  if (!found) return std::nullopt;
+  return path[0] + reach * away;
+}
+
 }  // namespace rw

@@ -12,6 +12,12 @@ struct PlacementHeuristics {
   /// the skeleton above that joint becomes a first, virtual bone when it reaches at least this
   /// fraction of the head arc's length past the joint (less is the joint's own tail, noise).
   double virtualTopMinReach = 0.02;
+  /// A head shell, hair or helmet modelled apart sits on the neck the head arc starts at
+  /// (head_skin_depth.h: looseHeadTop): the virtual bone's top goes on its top when its vertices
+  /// lie within this many head radii (headSkinDepth) of the arc's axis...
+  double looseHeadTopLateralRadii = 1.5;
+  /// ...and reach at least this many head radii beyond the arc's start (less: a scalp's noise).
+  double looseHeadTopMinReachRadii = 0.5;
 
   // --- Turn-back joints (arc_plan.h: pruneTurnBacks) ---
   /// A chain joint whose two bones are each at least this fraction of the chain's length...

@@ -291,7 +291,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const PlacementHeuristics& h = params.heuristics;
   std::vector<ArcPlan> plans = planArcs(graph, matching);
   const std::optional<Eigen::Vector3d> virtualTop =
-      addVirtualHeadBone(plans, graph, matching, shapes, mesh.headSkin, h);
+      addVirtualHeadBone(plans, graph, matching, shapes, mesh.headSkin, mesh.looseHeadTop, h);
   pruneTurnBacks(plans, h);
   const int generations = scheduleGenerations(plans, graph, matching);
   const SkeletonFrame frame = orientSkeleton(plans);

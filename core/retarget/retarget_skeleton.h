@@ -1,6 +1,7 @@
 #pragma once
 // The whole skeleton retargeted into the mesh: matched arcs placed (§6.2), unmatched arcs and
 // control bones carried along by the bone they follow (§6.3), rest transforms rebuilt.
+#include <optional>
 #include <vector>
 
 #include "retarget/control_links.h"
@@ -35,6 +36,9 @@ struct PlacementMesh {
   /// Depth of the skin above the skeleton at the head (headSkinDepth; model units): the head
   /// arc's path starts this far in from the clicked head vertex.
   double headSkin = 0.0;
+  /// The top of the loose parts sitting on the head (looseHeadTop), where the head arc's path
+  /// starts when the skeleton has a virtual top bone; none when nothing sits there.
+  std::optional<Eigen::Vector3d> looseHeadTop;
 };
 
 /// Joint placement on every matched arc (in parallel), then the rest of the skeleton.

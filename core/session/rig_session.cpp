@@ -1,4 +1,5 @@
 #include "session/rig_session.h"
+#include "mesh/mesh_parts.h"
 
 #include "retarget/head_skin_depth.h"
 #include "retarget/placement_paths.h"
@@ -184,6 +185,7 @@ Status RigSession::computeField(const Progress* progress) {
   Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
   if (!f) return f.error();
   field_ = std::make_shared<const HarmonicField>(std::move(f).value());
+  meshPartOf_ = connectedParts(int(mesh_->positions.size()), mesh_->triangles).partOf;
   return std::nullopt;
 }
 
@@ -260,6 +262,12 @@ Status RigSession::computePlace(const Progress* progress) {
     if (sg.arcs[m.skeletonArc].from == sg.root && !matching_->partial) {
       const GraphArc& meshArc = multires_->levels[m.level].graph.arcs[m.meshArc];
       placementMesh.headSkin = headSkinDepth(mesh_->positions, meshArc.members, m.path);
+      const PlacementHeuristics& h = params_.placement.heuristics;
+      placementMesh.looseHeadTop =
+          looseHeadTop(mesh_->positions, meshPartOf_, meshPartOf_[field_->head],
+                       m.placementPath.empty() ? m.path : m.placementPath,
+                       h.looseHeadTopLateralRadii * placementMesh.headSkin,
+                       h.looseHeadTopMinReachRadii * placementMesh.headSkin);
       break;
     }
   retargeted_ = std::make_shared<const RetargetedSkeleton>(placeSkeleton(

@@ -1,0 +1,46 @@
+#include "skeleton/leaf_tails.h"
+
+#include <algorithm>
+
+namespace rw {
+
+std::optional<Eigen::Vector3d> leafTailFromSkin(const Character& character, int joint,
+                                                const LeafTailParams& params) {
+  const Skeleton& skeleton = character.skeleton;
+  const SkinWeights& skin = character.skin;
+  if (joint < 0 || joint >= skeleton.size() || !skeleton.joints[joint].deform ||
+      skeleton.joints[joint].tail ||
+      skin.vertexCount() != int(character.mesh.source.positions.size()))
+    return std::nullopt;
+  const std::vector<int> kids = skeleton.children(joint);
+  if (std::any_of(kids.begin(), kids.end(), [&](int c) { return skeleton.joints[c].deform; }))
+    return std::nullopt;
+  std::vector<Eigen::Vector3d> part;
+  Eigen::Vector3d weightedSum = Eigen::Vector3d::Zero();
+  double weight = 0.0;
+  for (int v = 0; v < skin.vertexCount(); ++v)
+    for (const Influence& i : skin.perVertex[v])
+      if (i.joint == joint && i.weight >= params.partWeight) {
+        part.push_back(character.mesh.source.positions[v]);
+        weightedSum += i.weight * part.back();
+        weight += i.weight;
+      }
+  if (int(part.size()) < params.minPartVertices || !(weight > 0.0)) return std::nullopt;
+  const Eigen::Vector3d head = skeleton.restGlobals()[joint].translation();
+  double reach = 0.0;
+  for (const Eigen::Vector3d& p : part) reach = std::max(reach, (p - head).norm());
+  const Eigen::Vector3d offset = weightedSum / weight - head;
+  if (!(reach > 0.0) || offset.norm() < params.minCentroidOffset * reach) return std::nullopt;
+  const Eigen::Vector3d direction = offset.normalized();
+  double length = 0.0;
+  for (const Eigen::Vector3d& p : part) length = std::max(length, (p - head).dot(direction));
+  return head + length * direction;
+}
+
+bool setHeadTailFromSkin(Character& character, int headJoint, const LeafTailParams& params) {
+  const std::optional<Eigen::Vector3d> tail = leafTailFromSkin(character, headJoint, params);
+  if (tail) character.skeleton.joints[headJoint].tail = *tail;
+  return tail.has_value();
+}
+
+}  // namespace rw
