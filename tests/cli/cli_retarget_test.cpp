@@ -51,6 +51,10 @@ TEST(CliRetarget, ProductionBipedIntoBcnWritesTheRigAndTheReport) {
   const nlohmann::json j = readJson(report);
   EXPECT_GE(j["matches"].size(), 6u);
   EXPECT_EQ(j["joints"].size(), 77u);
+  // BCN's head shell is welded to its neck: the field starts where the head was picked.
+  EXPECT_EQ(j["mesh_field_head_vertex"], j["mesh_head_vertex"]);
+  EXPECT_EQ(j["mesh_head_note"], "");
+  EXPECT_TRUE(j["mesh_notes"].is_array());
   for (const char* stage : {"field", "reeb", "multires", "symmetry", "match", "place"})
     EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   // Every matched limb pairs a left skeleton arc with a left mesh arc.

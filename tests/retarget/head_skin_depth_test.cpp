@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 using Eigen::Vector3d;
 
@@ -33,4 +34,43 @@ TEST(HeadSkinDepth, IsTheHeadsRadius) {
   // Nothing to measure.
   EXPECT_EQ(rw::headSkinDepth(positions, {}, path), 0.0);
   EXPECT_EQ(rw::headSkinDepth(positions, members, {path[0]}), 0.0);
+}
+
+namespace {
+
+/// Points of a sampled cylinder of `radius` about the Y axis over [y0, y1].
+std::vector<Vector3d> cylinder(double radius, double y0, double y1) {
+  std::vector<Vector3d> points;
+  for (int ring = 0; ring <= 10; ++ring)
+    for (int k = 0; k < 12; ++k) {
+      const double a = 2 * M_PI * k / 12;
+      points.emplace_back(radius * std::cos(a), y0 + (y1 - y0) * ring / 10, radius * std::sin(a));
+    }
+  return points;
+}
+
+}  // namespace
+
+TEST(LooseHeadTop, IsTheTopOfTheLoosePartsSittingOnTheHeadArcsStart) {
+  // The body: a neck up to y = 0.6, the head arc's path down its axis from its top. A head
+  // shell of radius 0.1 sits on it, loose, up to y = 0.85; a loose prop hangs beside the head.
+  std::vector<Vector3d> positions = cylinder(0.04, 0.0, 0.6);
+  std::vector<int> partOf(positions.size(), 0);
+  for (const Vector3d& p : cylinder(0.1, 0.62, 0.85)) positions.push_back(p), partOf.push_back(1);
+  for (const Vector3d& p : cylinder(0.02, 0.5, 1.2))
+    positions.push_back(p + Vector3d(0.5, 0, 0)), partOf.push_back(2);
+  std::vector<Vector3d> path;
+  for (int k = 0; k <= 12; ++k) path.emplace_back(0, 0.6 - 0.05 * k, 0);
+  const double headRadius = 0.1;
+  const std::optional<Vector3d> top =
+      rw::looseHeadTop(positions, partOf, 0, path, 1.5 * headRadius, 0.5 * headRadius);
+  ASSERT_TRUE(top);
+  EXPECT_NEAR((*top - Vector3d(0, 0.85, 0)).norm(), 0.0, 1e-9);
+  // A shell reaching less than the minimum beyond the start is the scalp's noise: nothing.
+  EXPECT_FALSE(rw::looseHeadTop(positions, partOf, 0, path, 1.5 * headRadius, 0.3));
+  // The head's own part never counts (a head modelled with its body: the arc starts on top).
+  EXPECT_FALSE(rw::looseHeadTop(positions, std::vector<int>(positions.size(), 0), 0, path,
+                                1.5 * headRadius, 0.5 * headRadius));
+  // Nothing to measure along.
+  EXPECT_FALSE(rw::looseHeadTop(positions, partOf, 0, {path[0]}, 0.15, 0.05));
 }
