@@ -148,7 +148,12 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
     restrictToPartialSubtree(plan, c.matching.partialJoint);
   PlacementOptions options;
   if (plan.branchEnd) options.freeEnd = h.branchFreeEnd, options.scale = c.frame.scale;
-  if (plan.endFromLimbs) {
+  // Over hidden limbs the trunk's branching joint goes where the bone lengths put it, anywhere
+  // down the trunk's arc, and the limbs are bridged up to it (prepareLimbPath). What shows of
+  // them (feet under a hem, pointing forward) says nothing of where they start.
+  const bool hiddenLimbs = plan.branchEnd && endLimbsHidden(i, plans, c.frame.scale, h);
+  if (hiddenLimbs) options.freeEnd = 1.0;
+  if (plan.endFromLimbs && !hiddenLimbs) {
     // Trusted as far as a free end would go, plus a margin: limbs whose axes point elsewhere
     // (a mismatch) must not fold the arc up.
     std::vector<Eigen::Vector3d> cut = cutPathAt(plan.path, *plan.endFromLimbs);
@@ -283,6 +288,19 @@ double extendPastSplit(std::vector<Eigen::Vector3d>& path, const std::vector<Eig
 }
 
 }  // namespace
+
+bool endLimbsHidden(int i, const std::vector<ArcPlan>& plans, double scale,
+                    const PlacementHeuristics& h) {
+  const int end = int(plans[i].points.size()) - 1;
+  int limbs = 0;
+  for (const ArcPlan& limb : plans) {
+    if (limb.parentPoint.first != i || limb.parentPoint.second != end) continue;
+    if (polylineLength(limb.path) >= h.hiddenLimbShare * scale * polylineLength(limb.chain))
+      return false;
+    ++limbs;
+  }
+  return limbs >= 2;
+}
 
 std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching) {
   const TopologyGraph& g = graph.graph;

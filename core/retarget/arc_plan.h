@@ -72,6 +72,15 @@ void pruneTurnBacks(std::vector<ArcPlan>& plans, const PlacementHeuristics& h);
 int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
                         const GraphMatching& matching);
 
+/// Whether the mesh hides the limbs leaving the end of trunk plan `trunk`: a pair of them (the
+/// plans whose parent point is its last), each matched to a mesh arc shorter than
+/// h.hiddenLimbShare of its chain at the skeleton's `scale` (mesh / skeleton). A robe to the
+/// floor shows the legs only as the feet under its hem, and the trunk's mesh arc runs on down the
+/// robe to them: its branching joint (the hips) is then free to lie anywhere down that arc,
+/// where the bone lengths put it, and what shows of the limbs says nothing of where they start.
+bool endLimbsHidden(int trunk, const std::vector<ArcPlan>& plans, double scale,
+                    const PlacementHeuristics& h);
+
 /// How the skeleton as a whole sits against the mesh.
 struct SkeletonFrame {
   /// The rotation that best takes every arc's chain chord onto its path chord (Kabsch).

@@ -61,6 +61,11 @@ struct PlacementHeuristics {
   /// An arc that ends at a branching may stop short of the mesh's split: its last joint may lie
   /// anywhere in this last fraction of the path's samples.
   double branchFreeEnd = 0.4;
+  /// The limbs leaving a trunk's end are hidden by the mesh (legs inside a robe to the floor)
+  /// when each one's mesh arc is shorter than this share of its chain at the skeleton's scale:
+  /// the corpus's robes show 0.2 of a leg (the feet under the hem), trousers and short skirts
+  /// 0.8-0.9. The trunk's end joint is then free to lie anywhere down its arc.
+  double hiddenLimbShare = 0.5;
 
   // --- Trunks past the split (arc_plan.h: continueTrunksPastSplits) ---
   /// A trunk's branching joint may also lie past the mesh's split (a chest below the armpits:

@@ -3,7 +3,7 @@
 # --screenshot, wait forever (the exit was requested before the event loop ran).
 # Usage: cmake -DEXE=rigwright -DPROJECT=file.rwproj -DFIELD=version -DPNG=out.png -P this
 execute_process(
-  COMMAND xvfb-run -a -s "-screen 0 1280x800x24" ${EXE} --screenshot ${PNG} ${PROJECT}
+  COMMAND ${XVFB} ${EXE} --screenshot ${PNG} ${PROJECT}
   RESULT_VARIABLE code
   ERROR_VARIABLE err
   TIMEOUT 120)

@@ -94,3 +94,34 @@ TEST(ArcPlan, ATrunkGoesOnPastTheSplitAsFarAsItsLimbsPivotsRise) {
   EXPECT_EQ(down[0].continuation, -1);
   EXPECT_EQ(down[0].splitLength, 0.0);
 }
+
+TEST(ArcPlan, LegsThatShowOnlyBelowARobesHemAreHidden) {
+  // A spine (chest → hips, 0.5 at the skeleton's scale) whose mesh arc runs on down a robe to
+  // its hem at the floor, and two legs of 0.9 whose mesh arcs are the feet under the hem.
+  auto trunkAndLegs = [](double legPathLength) {
+    std::vector<ArcPlan> plans(3);
+    plans[0].chain = {V(0, 1.4, 0), V(0, 1.15, 0), V(0, 0.9, 0)};
+    plans[0].points = {{0, false}, {1, false}, {2, false}};
+    plans[0].path = {V(0, 1.4, 0), V(0, 0.7, 0), V(0, 0.1, 0)};
+    plans[0].branchEnd = true;
+    for (int side : {1, 2}) {
+      const double x = side == 1 ? 0.1 : -0.1;
+      plans[side].chain = {V(0, 0.9, 0), V(x, 0.85, 0), V(x, 0.45, 0), V(x, 0.05, 0)};
+      plans[side].path = {V(x, 0.1, 0), V(x, 0.1, legPathLength)};
+      plans[side].parentPoint = {0, 2};
+    }
+    return plans;
+  };
+  const PlacementHeuristics h;
+  // The feet: 0.2 of a leg (the corpus's robes show 0.2-0.3).
+  EXPECT_TRUE(endLimbsHidden(0, trunkAndLegs(0.18), 1.0, h));
+  // Trousers: the legs' arcs are most of the legs (0.8-0.9 on the corpus).
+  EXPECT_FALSE(endLimbsHidden(0, trunkAndLegs(0.75), 1.0, h));
+  // The same feet on a mesh half the skeleton's size are half a leg: not hidden.
+  EXPECT_FALSE(endLimbsHidden(0, trunkAndLegs(0.25), 0.5, h));
+  // One short limb is not a hidden pair (a tail, a stump), nor is a trunk with none.
+  std::vector<ArcPlan> one = trunkAndLegs(0.18);
+  one.pop_back();
+  EXPECT_FALSE(endLimbsHidden(0, one, 1.0, h));
+  EXPECT_FALSE(endLimbsHidden(1, trunkAndLegs(0.18), 1.0, h));
+}
