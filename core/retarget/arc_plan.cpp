@@ -302,6 +302,20 @@ bool endLimbsHidden(int i, const std::vector<ArcPlan>& plans, double scale,
   return limbs >= 2;
 }
 
+std::vector<int> hiddenLimbJoints(const std::vector<ArcPlan>& plans, double scale,
+                                  const PlacementHeuristics& h) {
+  std::vector<int> joints;
+  for (int i = 0; i < int(plans.size()); ++i) {
+    if (!plans[i].branchEnd || !endLimbsHidden(i, plans, scale, h)) continue;
+    const int end = int(plans[i].points.size()) - 1;
+    for (const ArcPlan& limb : plans)
+      if (limb.parentPoint.first == i && limb.parentPoint.second == end)
+        for (std::size_t k = 1; k < limb.points.size(); ++k)
+          if (!limb.points[k].tail) joints.push_back(limb.points[k].joint);
+  }
+  return joints;
+}
+
 std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching) {
   const TopologyGraph& g = graph.graph;
   const int count = int(matching.matches.size());

@@ -81,6 +81,12 @@ int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
 bool endLimbsHidden(int trunk, const std::vector<ArcPlan>& plans, double scale,
                     const PlacementHeuristics& h);
 
+/// The joints of the limbs endLimbsHidden finds (their start, the trunk's joint, left out):
+/// placed on paths bridged up through the mesh that hides them, so reported as predicted. Call
+/// before placeArcs, while the limbs' paths are their own mesh arcs.
+std::vector<int> hiddenLimbJoints(const std::vector<ArcPlan>& plans, double scale,
+                                  const PlacementHeuristics& h);
+
 /// How the skeleton as a whole sits against the mesh.
 struct SkeletonFrame {
   /// The rotation that best takes every arc's chain chord onto its path chord (Kabsch).

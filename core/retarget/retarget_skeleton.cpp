@@ -297,6 +297,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const SkeletonFrame frame = orientSkeleton(plans);
   locateBranchingJoints(plans, graph, matching, frame, h);
   continueTrunksPastSplits(plans, frame, h);
+  const std::vector<int> hiddenLimbs = hiddenLimbJoints(plans, frame.scale, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
   PlacedJoints placed = placeArcs(
       plans, generations, {graph, matching, frame, params, virtualTop, headJoint, extent}, n);
@@ -311,6 +312,8 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const std::vector<Similarity> similarity =
       jointSimilarities(src, placed, links, matching.partial, out.fate);
   for (int j : predicted) out.fate[j] = JointFate::Predicted;
+  for (int j : hiddenLimbs)
+    if (out.fate[j] == JointFate::Placed) out.fate[j] = JointFate::Predicted;
   for (int j : pinned) out.fate[j] = JointFate::Pinned;
   rebuildRestPose(src, placed, similarity, out.skeleton);
   // A bone ending on a pinned joint (its tail on the joint's head, as a connected bone's) ends

@@ -109,6 +109,7 @@ TEST(ArcPlan, LegsThatShowOnlyBelowARobesHemAreHidden) {
       plans[side].chain = {V(0, 0.9, 0), V(x, 0.85, 0), V(x, 0.45, 0), V(x, 0.05, 0)};
       plans[side].path = {V(x, 0.1, 0), V(x, 0.1, legPathLength)};
       plans[side].parentPoint = {0, 2};
+      for (int k = 0; k < 4; ++k) plans[side].points.push_back({10 * side + k, false});
     }
     return plans;
   };
@@ -124,4 +125,8 @@ TEST(ArcPlan, LegsThatShowOnlyBelowARobesHemAreHidden) {
   one.pop_back();
   EXPECT_FALSE(endLimbsHidden(0, one, 1.0, h));
   EXPECT_FALSE(endLimbsHidden(1, trunkAndLegs(0.18), 1.0, h));
+  // The hidden legs' joints (not the hips they start at) are the ones reported predicted.
+  EXPECT_EQ(hiddenLimbJoints(trunkAndLegs(0.18), 1.0, h),
+            (std::vector<int>{11, 12, 13, 21, 22, 23}));
+  EXPECT_TRUE(hiddenLimbJoints(trunkAndLegs(0.75), 1.0, h).empty());
 }
