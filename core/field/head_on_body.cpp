@@ -45,7 +45,8 @@ HeadOnBody headOnBody(const Mesh& mesh, const SurfaceDomain& domain, int head,
   const MeshParts parts = connectedParts(int(mesh.positions.size()), mesh.triangles);
   if (parts.partOf[head] < 0) return result;
   const std::vector<char> spans = partsSpanningTheBody(mesh, parts, params);
-  if (headReachesTheBody(domain, parts, spans, head)) return result;
+  // On a part spanning the body (nearly always) there is nothing to follow.
+  if (spans[parts.partOf[head]] || headReachesTheBody(domain, parts, spans, head)) return result;
   double best = std::numeric_limits<double>::infinity();
   for (int p = 0; p < parts.count(); ++p) {
     if (!spans[p]) continue;

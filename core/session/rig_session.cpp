@@ -1,6 +1,6 @@
 #include "session/rig_session.h"
-#include "mesh/mesh_parts.h"
 
+#include "mesh/mesh_parts.h"
 #include "retarget/head_skin_depth.h"
 #include "retarget/placement_paths.h"
 #include "retarget/side_branches.h"
