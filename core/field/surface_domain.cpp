@@ -239,6 +239,7 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
     return Error{"head vertex " + std::to_string(head) + " is on no triangle"};
   const int headComponent = parts.partOf[head];
   SurfaceDomain d;
+  d.partOf = parts.partOf;
   d.vertexCount = n;
   const std::vector<char> keep = keepParts(mesh, parts, headComponent, params, d);
   d.positions = mesh.positions;

@@ -42,6 +42,9 @@ struct SurfaceDomain {
   std::vector<Eigen::Vector3d> positions;  ///< welded positions, then cap centres
   /// Per mesh vertex: itself, or the body vertex it was welded to along a seam (then inactive).
   std::vector<int> representative;
+  /// Per mesh vertex: its connected part in the mesh itself (connectedParts, before any weld or
+  /// bridge); -1 for a vertex on no triangle.
+  std::vector<int> partOf;
   std::vector<char> active;                 ///< welded vertex takes part in the field
   std::vector<Eigen::Vector3i> triangles;   ///< active triangles (welded indices)
   std::vector<std::array<int, 2>> bridges;  ///< virtual edges joining parts

@@ -151,9 +151,8 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
   // Over hidden limbs the trunk's branching joint goes where the bone lengths put it, anywhere
   // down the trunk's arc, and the limbs are bridged up to it (prepareLimbPath). What shows of
   // them (feet under a hem, pointing forward) says nothing of where they start.
-  const bool hiddenLimbs = plan.branchEnd && endLimbsHidden(i, plans, c.frame.scale, h);
-  if (hiddenLimbs) options.freeEnd = 1.0;
-  if (plan.endFromLimbs && !hiddenLimbs) {
+  if (plan.hiddenLimbs) options.freeEnd = 1.0;
+  if (plan.endFromLimbs && !plan.hiddenLimbs) {
     // Trusted as far as a free end would go, plus a margin: limbs whose axes point elsewhere
     // (a mismatch) must not fold the arc up.
     std::vector<Eigen::Vector3d> cut = cutPathAt(plan.path, *plan.endFromLimbs);
@@ -302,11 +301,12 @@ bool endLimbsHidden(int i, const std::vector<ArcPlan>& plans, double scale,
   return limbs >= 2;
 }
 
-std::vector<int> hiddenLimbJoints(const std::vector<ArcPlan>& plans, double scale,
-                                  const PlacementHeuristics& h) {
+std::vector<int> markHiddenLimbs(std::vector<ArcPlan>& plans, double scale,
+                                 const PlacementHeuristics& h) {
   std::vector<int> joints;
   for (int i = 0; i < int(plans.size()); ++i) {
-    if (!plans[i].branchEnd || !endLimbsHidden(i, plans, scale, h)) continue;
+    plans[i].hiddenLimbs = plans[i].branchEnd && endLimbsHidden(i, plans, scale, h);
+    if (!plans[i].hiddenLimbs) continue;
     const int end = int(plans[i].points.size()) - 1;
     for (const ArcPlan& limb : plans)
       if (limb.parentPoint.first == i && limb.parentPoint.second == end)

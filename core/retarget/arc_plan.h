@@ -8,6 +8,7 @@
 //   orientSkeleton        the skeleton's facing against the mesh (Kabsch) and its size ratio
 //   locateBranchingJoints a trunk's branching joints from the limbs leaving it across
 //   continueTrunksPastSplits a trunk's other branching joints may lie past the mesh's split
+//   markHiddenLimbs       trunks whose end limbs the mesh hides (a robe to its hem)
 //   placeArcs             per generation, in parallel: limb paths bridged up to their placed
 //                         branching joint (prepareLimbPath), then the DP (joint_placement.h)
 #include <Eigen/Core>
@@ -37,6 +38,7 @@ struct ArcPlan {
   std::vector<Eigen::Vector3d> path;   ///< the mesh path the chain is placed along
   bool virtualTop = false;             ///< chain[0] is the virtual head bone's top
   bool branchEnd = false;              ///< the arc ends where other matched arcs start
+  bool hiddenLimbs = false;            ///< the limbs leaving its end are hidden (markHiddenLimbs)
   int generation = 0;                  ///< placed after every arc of a lower generation
   /// The plan whose placement puts this arc's start joint, and that joint's index in its points.
   std::pair<int, int> parentPoint{-1, -1};
@@ -81,11 +83,12 @@ int scheduleGenerations(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
 bool endLimbsHidden(int trunk, const std::vector<ArcPlan>& plans, double scale,
                     const PlacementHeuristics& h);
 
-/// The joints of the limbs endLimbsHidden finds (their start, the trunk's joint, left out):
-/// placed on paths bridged up through the mesh that hides them, so reported as predicted. Call
-/// before placeArcs, while the limbs' paths are their own mesh arcs.
-std::vector<int> hiddenLimbJoints(const std::vector<ArcPlan>& plans, double scale,
-                                  const PlacementHeuristics& h);
+/// Marks the trunks whose end limbs are hidden (ArcPlan::hiddenLimbs, endLimbsHidden) and
+/// returns those limbs' joints (their start, the trunk's joint, left out): placed on paths
+/// bridged up through the mesh that hides them, so reported as predicted. A stage before
+/// placeArcs, while the limbs' paths are still their own mesh arcs.
+std::vector<int> markHiddenLimbs(std::vector<ArcPlan>& plans, double scale,
+                                 const PlacementHeuristics& h);
 
 /// How the skeleton as a whole sits against the mesh.
 struct SkeletonFrame {

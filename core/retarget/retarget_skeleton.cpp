@@ -297,7 +297,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const SkeletonFrame frame = orientSkeleton(plans);
   locateBranchingJoints(plans, graph, matching, frame, h);
   continueTrunksPastSplits(plans, frame, h);
-  const std::vector<int> hiddenLimbs = hiddenLimbJoints(plans, frame.scale, h);
+  const std::vector<int> hiddenLimbs = markHiddenLimbs(plans, frame.scale, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
   PlacedJoints placed = placeArcs(
       plans, generations, {graph, matching, frame, params, virtualTop, headJoint, extent}, n);

@@ -1,6 +1,5 @@
 #include "session/rig_session.h"
 
-#include "mesh/mesh_parts.h"
 #include "retarget/head_skin_depth.h"
 #include "retarget/placement_paths.h"
 #include "retarget/side_branches.h"
@@ -185,7 +184,6 @@ Status RigSession::computeField(const Progress* progress) {
   Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
   if (!f) return f.error();
   field_ = std::make_shared<const HarmonicField>(std::move(f).value());
-  meshPartOf_ = connectedParts(int(mesh_->positions.size()), mesh_->triangles).partOf;
   return std::nullopt;
 }
 
@@ -264,7 +262,7 @@ Status RigSession::computePlace(const Progress* progress) {
       placementMesh.headSkin = headSkinDepth(mesh_->positions, meshArc.members, m.path);
       const PlacementHeuristics& h = params_.placement.heuristics;
       placementMesh.looseHeadTop =
-          looseHeadTop(mesh_->positions, meshPartOf_, meshPartOf_[field_->head],
+          looseHeadTop(mesh_->positions, field_->domain.partOf, field_->domain.partOf[field_->head],
                        m.placementPath.empty() ? m.path : m.placementPath,
                        h.looseHeadTopLateralRadii * placementMesh.headSkin,
                        h.looseHeadTopMinReachRadii * placementMesh.headSkin);

@@ -121,7 +121,6 @@ class RigSession {
   RigParams params_;
 
   std::shared_ptr<const HarmonicField> field_;
-  std::vector<int> meshPartOf_;  ///< connected part per welded vertex (with the field)
   std::shared_ptr<const ReebGraph> reeb_;
   std::shared_ptr<const std::vector<int>> arcOfSource_;
   std::shared_ptr<const MultiresGraph> multires_;

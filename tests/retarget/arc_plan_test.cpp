@@ -126,7 +126,9 @@ TEST(ArcPlan, LegsThatShowOnlyBelowARobesHemAreHidden) {
   EXPECT_FALSE(endLimbsHidden(0, one, 1.0, h));
   EXPECT_FALSE(endLimbsHidden(1, trunkAndLegs(0.18), 1.0, h));
   // The hidden legs' joints (not the hips they start at) are the ones reported predicted.
-  EXPECT_EQ(hiddenLimbJoints(trunkAndLegs(0.18), 1.0, h),
-            (std::vector<int>{11, 12, 13, 21, 22, 23}));
-  EXPECT_TRUE(hiddenLimbJoints(trunkAndLegs(0.75), 1.0, h).empty());
+  std::vector<ArcPlan> robe = trunkAndLegs(0.18), trousers = trunkAndLegs(0.75);
+  EXPECT_EQ(markHiddenLimbs(robe, 1.0, h), (std::vector<int>{11, 12, 13, 21, 22, 23}));
+  EXPECT_TRUE(robe[0].hiddenLimbs);
+  EXPECT_TRUE(markHiddenLimbs(trousers, 1.0, h).empty());
+  EXPECT_FALSE(trousers[0].hiddenLimbs);
 }
