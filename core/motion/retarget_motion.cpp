@@ -132,13 +132,20 @@ std::vector<Quat> sampleSourcePoses(const Skeleton& source, const AnimationClip&
   return sourceR;
 }
 
-/// The direction a skeleton faces at rest: its own left (the left limbs' roots against the
-/// right's) turned a quarter about the vertical; zero when it has no paired limbs.
-Vec3 restFacing(const BodyLayout& layout, const RestFrame& rest) {
+/// A skeleton's own left at rest: its left limbs' roots against its right's, summed over the
+/// pairs (zero when it has none).
+Vec3 restLeft(const BodyLayout& layout, const RestFrame& rest) {
   Vec3 lateral = Vec3::Zero();
   for (const auto* pair : {&layout.legs, &layout.arms})
     if ((*pair)[0].valid() && (*pair)[1].valid())
       lateral += rest.globalP[(*pair)[0].upper] - rest.globalP[(*pair)[1].upper];
+  return lateral;
+}
+
+/// The direction a skeleton faces at rest: its own left (restLeft) turned a quarter about the
+/// vertical; zero when it has no paired limbs.
+Vec3 restFacing(const BodyLayout& layout, const RestFrame& rest) {
+  const Vec3 lateral = restLeft(layout, rest);
   Vec3 forward = lateral.cross(Vec3::UnitY());
   forward.y() = 0;
   return forward.norm() > 1e-12 ? Vec3(forward.normalized()) : Vec3::Zero();
@@ -180,20 +187,29 @@ Quat alignBone(int j, int s, const std::vector<int>& kids, const std::vector<int
   return Quat::FromTwoVectors(dt, ds);
 }
 
+std::vector<bool> deformJoints(const Skeleton& skeleton) {
+  std::vector<bool> deform(skeleton.size());
+  for (int j = 0; j < skeleton.size(); ++j) deform[j] = skeleton.joints[j].deform;
+  return deform;
+}
+
 /// The turn taking the target's axial chain (pelvis, spine, neck, head) onto the source's, as
 /// one rotation: the best fit of every axial joint's bones to its mapped children (the thighs
 /// and collars included: they fix the turn about the spine's own line), each weighted by its
 /// length, so short bones, whose direction is mostly where each rig put its joints, count
-/// little. Rest postures differ as wholes (a four-legged source's spine lies level, a biped's
+/// little; not from a control bone (a master bone on the ground under the pelvis says nothing of
+/// the posture). Rest postures differ as wholes (a four-legged source's spine lies level, a biped's
 /// stands); bone by bone, over the same body, they differ by joint placement (one rig's neck
-/// joint 35 degrees off the other's tipped the head down).
+/// joint 35 degrees off the other's tipped the head down). The bodies' left-right axes
+/// (restLeft) join the fit with `leftWeight` of the bones' (RetargetParams::axialLeftWeight).
 Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
-               const std::vector<std::vector<int>>& kids, const std::vector<int>& sourceOf,
-               const RestFrame& srest, const RestFrame& trest) {
+               const std::vector<bool>& deform, const std::vector<std::vector<int>>& kids,
+               const std::vector<int>& sourceOf, const RestFrame& srest, const RestFrame& trest,
+               const Vec3& targetLeft, const Vec3& sourceLeft, double leftWeight) {
   std::vector<Vec3> dt, ds;
   double tl = 0, sl = 0;
   for (std::size_t j = 0; j < axial.size(); ++j) {
-    if (!axial[j] || sourceOf[j] < 0) continue;
+    if (!axial[j] || sourceOf[j] < 0 || !deform[j]) continue;
     for (int k : kids[j]) {
       if (!frame[k]) continue;
       dt.push_back(trest.globalP[k] - trest.globalP[j]);
@@ -204,12 +220,82 @@ Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
   if (tl <= 0 || sl <= 0) return Quat::Identity();
   for (Vec3& v : dt) v /= tl;  // the two skeletons' sizes out
   for (Vec3& v : ds) v /= sl;
+  if (targetLeft.norm() > 1e-12 && sourceLeft.norm() > 1e-12) {
+    dt.push_back(leftWeight * targetLeft.normalized());
+    ds.push_back(leftWeight * sourceLeft.normalized());
+  }
   if (const auto fit = bestRotation(dt, ds)) return Quat(*fit);
   return Quat::Identity();
 }
 
+/// How much of a rest-posture turn of `angle` (radians) the intermediate skeleton applies: none
+/// below `minDegrees`, all above `fullDegrees`, smoothly between.
+double postureShare(double angle, double minDegrees, double fullDegrees) {
+  const double low = minDegrees * M_PI / 180.0;
+  const double high = fullDegrees * M_PI / 180.0;
+  if (!(high > low)) return angle >= low ? 1.0 : 0.0;
+  const double t = std::clamp((angle - low) / (high - low), 0.0, 1.0);
+  return t * t * (3.0 - 2.0 * t);
+}
+
+double turnAngle(const Quat& q) {
+  return 2.0 * std::acos(std::min(1.0, std::abs(q.w())));
+}
+
+/// The angle between a target limb's rest direction, its upper joint to its end, and its
+/// source's: the limb's posture difference as a whole (a T-posed arm against an A-posed one),
+/// which joint placement inside the limb barely moves.
+double limbPostureAngle(const BodyLimb& limb, const std::vector<int>& sourceOf,
+                        const RestFrame& srest, const RestFrame& trest) {
+  if (!limb.valid() || sourceOf[limb.upper] < 0 || sourceOf[limb.end] < 0) return 0.0;
+  const Vec3 t = trest.globalP[limb.end] - trest.globalP[limb.upper];
+  const Vec3 s = srest.globalP[sourceOf[limb.end]] - srest.globalP[sourceOf[limb.upper]];
+  if (t.norm() < 1e-12 || s.norm() < 1e-12) return 0.0;
+  return std::acos(std::clamp(t.normalized().dot(s.normalized()), -1.0, 1.0));
+}
+
+/// Per target joint, the share of its intermediate turn kept (postureShare): the axial chain's
+/// from its turn as one, a limb's joints (its collar on, fingers and toes included) from the
+/// limb's posture angle, every other joint its parent's (a tail, the face: the trunk's). All of
+/// every turn when the source's rest is no mesh's bind pose (RetargetParams::sourceRestStands
+/// off: a BVH's calibration pose), whose posture is the motion's own reference.
+std::vector<double> postureShares(const Skeleton& target, const JointCorrespondence& map,
+                                  const std::vector<bool>& axial, const Quat& axialAlign,
+                                  const RestFrame& srest, const RestFrame& trest,
+                                  const RetargetParams& params) {
+  const int nt = target.size();
+  if (!params.sourceRestStands) return std::vector<double>(nt, 1.0);  // a calibration pose
+  std::vector<double> limbShare(nt, -1.0);
+  for (const auto* limbs : {&map.target.legs, &map.target.arms})
+    for (const BodyLimb& limb : *limbs) {
+      if (!limb.valid()) continue;
+      const double share =
+          postureShare(limbPostureAngle(limb, map.sourceOf, srest, trest),
+                       params.limbPostureMinDegrees, params.limbPostureFullDegrees);
+      const int first = limb.collar >= 0 ? limb.collar : limb.upper;
+      limbShare[first] = share;
+    }
+  const double axialShare = postureShare(turnAngle(axialAlign), params.axialPostureMinDegrees,
+                                         params.axialPostureFullDegrees);
+  std::vector<double> share(nt, axialShare);
+  for (int j = 0; j < nt; ++j) {
+    const int p = target.joints[j].parent;
+    if (axial[j])
+      share[j] = axialShare;
+    else if (limbShare[j] >= 0.0)
+      share[j] = limbShare[j];
+    else if (p >= 0)
+      share[j] = share[p];
+  }
+  return share;
+}
+
 /// Intermediate skeleton (§3.1): the target's bones turned to the source's rest directions,
 /// limb bones one by one (alignBone), the axial chain as one (axialTurn, with alignAxialAsOne).
+/// Turns are kept only where the rest postures differ (postureShares): where they agree, what
+/// is left of a turn is where each rig put its joints in the body (our own placement of a
+/// skeleton into its own character's mesh turned a bull's trunk 18 degrees and a shoulder blade
+/// 69), and turning the target there tips the mesh it is bound to.
 /// Bone by bone, a pelvis's spine and thighs summed nearly cancel and leave a remainder pointing
 /// anywhere (thigh joints above the pelvis joint on one rig, below on the other, tipped the whole
 /// body forward by 90 degrees).
@@ -217,7 +303,8 @@ Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
 /// target (target global = source global · carry); fills the result's bone pairs.
 std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& srest,
                                     const RestFrame& trest, const JointCorrespondence& map,
-                                    bool alignAxialAsOne, RetargetResult& r) {
+                                    const RetargetParams& params, RetargetResult& r) {
+  const bool alignAxialAsOne = params.alignAxialAsOne;
   const int nt = target.size();
   const std::vector<int>& sourceOf = map.sourceOf;
   const auto kids = mappedChildren(target, sourceOf);
@@ -232,7 +319,9 @@ std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& sre
     for (const BodyLimb& limb : *limbs)
       for (int j : {limb.collar, limb.upper})
         if (j >= 0) frame[j] = true;
-  const Quat axialAlign = axialTurn(axial, frame, kids, sourceOf, srest, trest);
+  const Quat axialAlign =
+      axialTurn(axial, frame, deformJoints(target), kids, sourceOf, srest, trest,
+                restLeft(map.target, trest), restLeft(map.source, srest), params.axialLeftWeight);
   std::vector<Quat> align(nt, Quat::Identity());
   for (int j = 0; j < nt; ++j) {
     const int p = target.joints[j].parent;
@@ -244,6 +333,9 @@ std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& sre
       align[j] =
           (alignBone(j, s, kids[j], sourceOf, srest, trest, align[j]) * align[j]).normalized();
   }
+  const std::vector<double> share =
+      postureShares(target, map, axial, axialAlign, srest, trest, params);
+  for (int j = 0; j < nt; ++j) align[j] = Quat::Identity().slerp(share[j], align[j]).normalized();
   for (int j = 0; j < nt; ++j)
     for (int k : kids[j]) r.bonePairs.push_back({j, k});
   std::vector<Quat> carry(nt, Quat::Identity());
@@ -943,7 +1035,7 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   adoptOrphanTrees(target, map.target, trest);
   std::vector<Quat> sourceR = sampleSourcePoses(source, clip, srest, r);
   if (params.faceLikeTarget) faceSourceLikeTarget(map.source, map.target, trest, srest, sourceR, r);
-  std::vector<Quat> carry = intermediateCarry(target, srest, trest, map, params.alignAxialAsOne, r);
+  std::vector<Quat> carry = intermediateCarry(target, srest, trest, map, params, r);
   const Stance stance = stanceOf(map.source, map.target, trest, params, r);
   r.sourceOnFourLimbs = stance.sourceOnFour;
   r.targetOnFourLimbs = stance.targetOnFour;

@@ -58,6 +58,29 @@ struct RetargetParams {
   /// every bone one by one, as the paper, which also copies where each rig put its spine and
   /// neck joints in the body (a neck joint placed 35 degrees off the other rig's tips the head).
   bool alignAxialAsOne = true;
+  /// ... with the bodies' left-right axes (the left limbs' roots against the right's) in the fit,
+  /// weighted as this fraction of all the axial bones together: bones along a four-legged trunk
+  /// lie in one plane and leave the turn about the spine to noise, which the fit took for a
+  /// mirror (the corpus's goat, zebra and crocodile turned 180 degrees about their spines, their
+  /// walks played upside down).
+  double axialLeftWeight = 1.0;
+  /// With sourceRestStands (the source's rest is the bind pose of its character's mesh, as the
+  /// target's is of its own), the intermediate skeleton turns the target to the source's rest
+  /// posture where the two differ as wholes, not where they differ by where each rig put its
+  /// joints in the body, which turning the target would copy into the mesh bound to it. (A
+  /// BVH's rest is a calibration pose, the reference of its motion: every turn is kept.) A turn is measured as a whole —
+  /// the axial chain's best fit, a limb's upper joint to its end — and kept not at all below
+  /// its least angle, wholly above its full angle, smoothly between; a limb's bones and what
+  /// hangs from them go with their limb, others (a tail, the face) with their parent.
+  /// Trunks: a biped's against a four-legged one differ by 90 degrees; a four-legged skeleton
+  /// placed into its own character's mesh again by the retarget, by up to 40 (the corpus's
+  /// animals: 2-39, the trunk joints' placement is loose along a level spine).
+  double axialPostureMinDegrees = 45.0;
+  double axialPostureFullDegrees = 75.0;
+  /// Limbs: a T-posed arm against an A-posed one differ by 35-50 degrees; a limb placed by the
+  /// retarget, whole, by up to 10-20 from the artist's (the corpus: humans 2-5, animals 1-26).
+  double limbPostureMinDegrees = 20.0;
+  double limbPostureFullDegrees = 35.0;
   /// Turn the motion to face the way the target faces at rest (both facings from the left and
   /// right limbs) before transferring it: a character modelled facing -Z keeps facing -Z.
   bool faceLikeTarget = true;

@@ -116,6 +116,19 @@ std::vector<std::pair<int, Eigen::Vector3d>> arcPins(const ArcPlan& plan,
   return out;
 }
 
+/// The path of a trunk's continuation (a tail past the hips) whose start joint stopped short of
+/// the mesh's split: the trunk's own centroids from the joint down to the split, then its arc. A
+/// limb's bridge (prepareLimbPath) runs back up along the limb's axis; a tail's axis, hanging
+/// down and back, runs back up over the rump, out of the mesh.
+std::vector<Eigen::Vector3d> continuedTrunkPath(const std::vector<Eigen::Vector3d>& trunkPath,
+                                                const Eigen::Vector3d& joint,
+                                                const std::vector<Eigen::Vector3d>& arc) {
+  std::vector<Eigen::Vector3d> path = pathFrom(trunkPath, joint);
+  path.front() = joint;
+  path.insert(path.end(), arc.begin() + 1, arc.end());
+  return path;
+}
+
 /// The path an arc is placed along, from its start joint as placed: a trunk going on past the
 /// split starts at its branching joint; any other arc's is prepared (prepareLimbPath) when its
 /// joint stopped short of the split or, for a limb where a trunk goes on, lies at or past it (an
@@ -132,6 +145,8 @@ void preparePath(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
   if (continuation == i && plans[parent].endPastSplit) {
     plan.path = pathFrom(plan.path, joint);
     plan.path.front() = joint;
+  } else if (continuation == i && (plan.path.front() - joint).norm() > 1e-12) {
+    plan.path = continuedTrunkPath(plans[parent].path, joint, plan.path);
   } else if ((plan.path.front() - joint).norm() > 1e-12 ||
              (continuation >= 0 && continuation != i)) {
     prepareLimbPath(plan, plans, joint, c);
@@ -461,12 +476,12 @@ void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& 
                               const PlacementHeuristics& h) {
   for (int i = 0; i < int(plans.size()); ++i) {
     ArcPlan& trunk = plans[i];
-    if (!trunk.branchEnd || trunk.endFromLimbs || trunk.chain.size() < 2 || trunk.path.size() < 2)
-      continue;
+    if (!trunk.branchEnd || trunk.chain.size() < 2 || trunk.path.size() < 2) continue;
     const std::vector<int> children = branchesAtEnd(plans, i);
     const int continuation = trunkContinuation(plans, i, children, h);
     if (continuation < 0) continue;
     trunk.continuation = continuation;
+    if (trunk.endFromLimbs) continue;  // the limbs say where the joint is
     const std::vector<Eigen::Vector3d>& next = plans[continuation].path;
     const double reach = std::min(h.splitOvershoot * polylineLength(next),
                                   frame.scale * pivotsRise(plans, i, children, continuation, h));

@@ -107,10 +107,12 @@ void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& gra
                            const GraphMatching& matching, const SkeletonFrame& frame,
                            const PlacementHeuristics& h);
 
-/// Every branch end not located from limbs whose trunk goes on in one child chain
-/// (PlacementHeuristics::continuationCosine): its path goes on along that child's path, as far
-/// as `splitOvershoot` of it and the rise of the other limbs' pivots above the joint allow, so
-/// the DP can put the branching joint past the mesh's split (a chest below the armpits).
+/// Every branch end whose trunk goes on in one child chain (PlacementHeuristics::
+/// continuationCosine) gets that child as its continuation; one not located from limbs also has
+/// its path go on along that child's path, as far as `splitOvershoot` of it and the rise of the
+/// other limbs' pivots above the joint allow, so the DP can put the branching joint past the
+/// mesh's split (a chest below the armpits). A continuation whose start joint stops short of the
+/// split is placed along the trunk's path down to it, then its own (a tail past the hips).
 void continueTrunksPastSplits(std::vector<ArcPlan>& plans, const SkeletonFrame& frame,
                               const PlacementHeuristics& h);
 

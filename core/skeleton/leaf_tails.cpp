@@ -4,16 +4,22 @@
 
 namespace rw {
 
-std::optional<Eigen::Vector3d> leafTailFromSkin(const Character& character, int joint,
-                                                const LeafTailParams& params) {
+namespace {
+
+int deformChildCount(const Skeleton& skeleton, int joint) {
+  const std::vector<int> kids = skeleton.children(joint);
+  return int(
+      std::count_if(kids.begin(), kids.end(), [&](int c) { return skeleton.joints[c].deform; }));
+}
+
+/// The far end of the part the skin gives `joint`, on the line from the joint through the
+/// part's weighted centroid (leafTailFromSkin's rule, whatever the joint's children).
+std::optional<Eigen::Vector3d> partFarEnd(const Character& character, int joint,
+                                          const LeafTailParams& params) {
   const Skeleton& skeleton = character.skeleton;
   const SkinWeights& skin = character.skin;
-  if (joint < 0 || joint >= skeleton.size() || !skeleton.joints[joint].deform ||
-      skeleton.joints[joint].tail ||
+  if (!skeleton.joints[joint].deform || skeleton.joints[joint].tail ||
       skin.vertexCount() != int(character.mesh.source.positions.size()))
-    return std::nullopt;
-  const std::vector<int> kids = skeleton.children(joint);
-  if (std::any_of(kids.begin(), kids.end(), [&](int c) { return skeleton.joints[c].deform; }))
     return std::nullopt;
   std::vector<Eigen::Vector3d> part;
   Eigen::Vector3d weightedSum = Eigen::Vector3d::Zero();
@@ -37,8 +43,26 @@ std::optional<Eigen::Vector3d> leafTailFromSkin(const Character& character, int 
   return head + length * direction;
 }
 
+}  // namespace
+
+std::optional<Eigen::Vector3d> leafTailFromSkin(const Character& character, int joint,
+                                                const LeafTailParams& params) {
+  if (joint < 0 || joint >= character.skeleton.size() ||
+      deformChildCount(character.skeleton, joint) > 0)
+    return std::nullopt;
+  return partFarEnd(character, joint, params);
+}
+
+std::optional<Eigen::Vector3d> headTailFromSkin(const Character& character, int joint,
+                                                const LeafTailParams& params) {
+  if (joint < 0 || joint >= character.skeleton.size() ||
+      deformChildCount(character.skeleton, joint) == 1)
+    return std::nullopt;
+  return partFarEnd(character, joint, params);
+}
+
 bool setHeadTailFromSkin(Character& character, int headJoint, const LeafTailParams& params) {
-  const std::optional<Eigen::Vector3d> tail = leafTailFromSkin(character, headJoint, params);
+  const std::optional<Eigen::Vector3d> tail = headTailFromSkin(character, headJoint, params);
   if (tail) character.skeleton.joints[headJoint].tail = *tail;
   return tail.has_value();
 }

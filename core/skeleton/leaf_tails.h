@@ -41,8 +41,17 @@ struct LeafTailParams {
 std::optional<Eigen::Vector3d> leafTailFromSkin(const Character& character, int joint,
                                                 const LeafTailParams& params = {});
 
+/// The same for a head joint: a leaf, or a joint whose deform children all branch off to the
+/// side (ears, horns, eyes: two or more of them), whose bone the file leaves tailless as well.
+/// The children's mean (the tail skeleton.h gives a branching joint) is a point between the ears
+/// at the skull's base; a quadruped's head bone runs from there to the muzzle (the corpus's
+/// bovids: the head joint went a head's length forward onto the muzzle). A head with one deform
+/// child has its tail there (a head-top end, the chain going on); nothing then.
+std::optional<Eigen::Vector3d> headTailFromSkin(const Character& character, int joint,
+                                                const LeafTailParams& params = {});
+
 /// Sets the tail of `character`'s head joint (its skeleton's, for a retarget) from its skin
-/// (leafTailFromSkin). Returns whether it did.
+/// (headTailFromSkin). Returns whether it did.
 bool setHeadTailFromSkin(Character& character, int headJoint, const LeafTailParams& params = {});
 
 }  // namespace rw

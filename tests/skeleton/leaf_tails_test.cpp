@@ -59,3 +59,23 @@ TEST(LeafTails, OnlyTailLessLeavesWithAPartThatPointsSomewhereGetOne) {
   unskinned.skin = {};
   EXPECT_FALSE(leafTailFromSkin(unskinned, 1));
 }
+
+// A four-legged rig's head joint carries its ears: its bone has no tail in the file, and the
+// tail skeleton.h gives a branching joint (its children's mean) lies between the ears at the
+// skull's base. The head's part says where the head bone ends (the corpus's bovids: the head
+// joint was placed a head's length forward on the muzzle).
+TEST(LeafTails, AHeadCarryingEarsReachesTheEndOfItsPartAndAHeadWithOneChildDoesNot) {
+  Character c = skinnedHead();
+  addJoint(c.skeleton, "ear.L", "head", {0.1, 1.65, 0}, {0.2, 1.7, 0});
+  addJoint(c.skeleton, "ear.R", "head", {-0.1, 1.65, 0}, {-0.2, 1.7, 0});
+  EXPECT_FALSE(leafTailFromSkin(c, 1));  // not a leaf
+  const std::optional<Vector3d> tail = headTailFromSkin(c, 1);
+  ASSERT_TRUE(tail);
+  EXPECT_NEAR((*tail - Vector3d(0, 1.9, 0)).norm(), 0.0, 1e-9);
+  EXPECT_TRUE(setHeadTailFromSkin(c, 1));
+  EXPECT_NEAR((c.skeleton.boneShape(1, 1.0).tail - Vector3d(0, 1.9, 0)).norm(), 0.0, 1e-9);
+  // One deform child goes on from the head (a head-top end): the bone ends there.
+  Character chain = skinnedHead();
+  addJoint(chain.skeleton, "head_end", "head", {0, 1.9, 0}, {0, 2.0, 0});
+  EXPECT_FALSE(headTailFromSkin(chain, 1));
+}
