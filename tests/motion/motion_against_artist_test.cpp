@@ -103,6 +103,15 @@ Agreement playAgainstArtist(const Character& artist, Character rig, const std::s
   return a;
 }
 
+/// Lu's intermediate skeleton whole: every rest-posture turn kept, however small
+/// (RetargetParams::axialPostureMinDegrees, limbPostureMinDegrees).
+RetargetParams everyPostureTurnKept() {
+  RetargetParams whole;
+  whole.axialPostureMinDegrees = whole.axialPostureFullDegrees = 0.0;
+  whole.limbPostureMinDegrees = whole.limbPostureFullDegrees = 0.0;
+  return whole;
+}
+
 void print(const std::string& what, const Agreement& a) {
   std::cout << "[against the artist] " << what << ": " << a.frames << " frames, vertices mean "
             << a.mean << "%, p95 " << a.p95 << "% of height; ground offset mean " << a.groundMean
@@ -160,9 +169,7 @@ TEST(MotionAgainstArtist, TestwusonOwnSkeletonRetargetedRunsLikeTheArtistsRig) {
   EXPECT_LT(a.mean, 3.5);
   EXPECT_LT(a.p95, 10.0);
   EXPECT_LT(a.groundMean, 1.5);
-  RetargetParams whole;
-  whole.axialPostureMinDegrees = whole.axialPostureFullDegrees = 0.0;
-  whole.limbPostureMinDegrees = whole.limbPostureFullDegrees = 0.0;
+  const RetargetParams whole = everyPostureTurnKept();
   const Agreement turned = playAgainstArtist(wuson, rig, "Wuson_Run", whole);
   print("Testwuson, Wuson_Run, every rest-posture turn kept", turned);
   EXPECT_LT(a.mean, 0.5 * turned.mean);
@@ -183,11 +190,8 @@ TEST(MotionAgainstArtist, ProductionBipedInBcnPlaysEpileptischLikeTheArtistsRig)
   ASSERT_FALSE(rig.skin.perVertex.empty());
   const Agreement a = playAgainstArtist(bcn, rig, "Epileptisch");
   print("BCN with the production biped, Epileptisch", a);
-  // Lu's intermediate skeleton whole (every rest-posture turn kept, RetargetParams::
-  // axialPostureMinDegrees and limbPostureMinDegrees), the axial chain as one, then bone by bone.
-  RetargetParams whole;
-  whole.axialPostureMinDegrees = whole.axialPostureFullDegrees = 0.0;
-  whole.limbPostureMinDegrees = whole.limbPostureFullDegrees = 0.0;
+  // Lu's intermediate skeleton whole, the axial chain as one, then bone by bone.
+  const RetargetParams whole = everyPostureTurnKept();
   const Agreement c = playAgainstArtist(bcn, rig, "Epileptisch", whole);
   print("the same, every rest-posture turn kept", c);
   RetargetParams boneByBone = whole;
@@ -221,9 +225,7 @@ TEST(MotionAgainstArtist, BundledQuadrupedInTestwusonRunsLikeTheArtistsRig) {
   ASSERT_FALSE(rig.skin.perVertex.empty());
   const Agreement a = playAgainstArtist(wuson, rig, "Wuson_Run");
   print("Testwuson with the bundled quadruped, Wuson_Run", a);
-  RetargetParams whole;
-  whole.axialPostureMinDegrees = whole.axialPostureFullDegrees = 0.0;
-  whole.limbPostureMinDegrees = whole.limbPostureFullDegrees = 0.0;
+  const RetargetParams whole = everyPostureTurnKept();
   const Agreement turned = playAgainstArtist(wuson, rig, "Wuson_Run", whole);
   print("the same, every rest-posture turn kept", turned);
   ASSERT_EQ(a.frames, 30);
