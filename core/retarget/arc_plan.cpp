@@ -446,6 +446,19 @@ SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans) {
   return frame;
 }
 
+bool leavesAcross(const ArcPlan& trunk, const SkeletonFrame& frame, const Eigen::Vector3d& axis,
+                  const PlacementHeuristics& h) {
+  if (trunk.chain.size() < 2 || trunk.path.size() < 2) return false;
+  const auto off = [&](const Eigen::Vector3d& along) {
+    return along.allFinite() && std::abs(axis.dot(along)) <= h.limbAcrossTrunkCosine;
+  };
+  const Eigen::Vector3d lastBone =
+      (frame.facing * (trunk.chain.back() - trunk.chain[trunk.chain.size() - 2])).normalized();
+  const std::vector<Eigen::Vector3d> end = pathPrefix(
+      {trunk.path.rbegin(), trunk.path.rend()}, h.trunkEndStretch * polylineLength(trunk.path));
+  return off(lastBone) || off((end.front() - end.back()).normalized());
+}
+
 void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
                            const GraphMatching& matching, const SkeletonFrame& frame,
                            const PlacementHeuristics& h) {
@@ -453,17 +466,13 @@ void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& gra
   for (ArcPlan& trunk : plans) {
     if (!trunk.branchEnd || trunk.chain.size() < 2) continue;
     const GraphArc& arc = skeletonArc(trunk, graph, matching);
-    const Eigen::Vector3d along =
-        (frame.facing * (trunk.chain.back() - trunk.chain[trunk.chain.size() - 2])).normalized();
-    if (!along.allFinite()) continue;
     std::vector<LimbLine> limbs;
     for (const ArcPlan& limb : plans) {
       if (limb.branchEnd || skeletonArc(limb, graph, matching).from != arc.to ||
           limb.chain.size() < 3 || limb.path.size() < 3)
         continue;
       const LimbAxis axis = limbAxis(limb.path, h);
-      if (!axis.axis.allFinite() || std::abs(axis.axis.dot(along)) > h.limbAcrossTrunkCosine)
-        continue;
+      if (!axis.axis.allFinite() || !leavesAcross(trunk, frame, axis.axis, h)) continue;
       const std::size_t k = firstDistinctJoint(limb.chain);
       limbs.push_back({frame.scale * (frame.facing * (limb.chain[k] - limb.chain[0])),
                        limb.path[axis.first], axis.axis});

@@ -101,8 +101,18 @@ struct SkeletonFrame {
 };
 SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans);
 
-/// Sets endFromLimbs of every branch end whose limbs leave the trunk across it (not in a partial
-/// retarget).
+/// Whether a limb whose mesh axis is `axis` (unit) leaves plan `trunk`'s end across the trunk
+/// (PlacementHeuristics::limbAcrossTrunkCosine), against the trunk's way there seen two ways: its
+/// skeleton's last bone, turned by `frame` (a horse's neck-to-withers bone lies level where the
+/// mesh's neck still slopes), and the chord of its mesh path's last trunkEndStretch (a bovid's
+/// spine-to-pelvis bone drops 30 degrees where the mesh's back is level: its hind legs, 60
+/// degrees off that bone, said nothing of where the hips are, and the hips went 12% of the
+/// height forward). Across either is across.
+bool leavesAcross(const ArcPlan& trunk, const SkeletonFrame& frame, const Eigen::Vector3d& axis,
+                  const PlacementHeuristics& h);
+
+/// Sets endFromLimbs of every branch end whose limbs leave the trunk across it (leavesAcross; not
+/// in a partial retarget).
 void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
                            const GraphMatching& matching, const SkeletonFrame& frame,
                            const PlacementHeuristics& h);

@@ -51,6 +51,8 @@ struct PlacementHeuristics {
   /// Only limbs at least 60° off the trunk (|cosine| at most this) say where along the trunk
   /// they start; limbs hanging along it (a biped's arms and legs) say nothing.
   double limbAcrossTrunkCosine = 0.5;
+  /// ... off the trunk's way there: the chord of this last fraction of the trunk's mesh path.
+  double trunkEndStretch = 0.25;
   /// Candidate points along the trunk path.
   int branchingSamples = 200;
   /// The trunk path cut at the located joint must keep at least this share of its length, else

@@ -132,3 +132,25 @@ TEST(ArcPlan, LegsThatShowOnlyBelowARobesHemAreHidden) {
   EXPECT_TRUE(markHiddenLimbs(trousers, 1.0, h).empty());
   EXPECT_FALSE(trousers[0].hiddenLimbs);
 }
+
+// Issue 20: a bovid's own skeleton drops 30 degrees from its last spine joint to its pelvis,
+// while the mesh's back is level there. Its hind legs (straight down) are 60 degrees off that
+// bone only; against the mesh's trunk they leave across it, and say where the hips are.
+TEST(ArcPlan, HindLegsLeaveAcrossALevelBackUnderASteepPelvisBone) {
+  ArcPlan trunk;
+  trunk.chain = {{0, 3.0, 1.0}, {0, 3.0, 0.0}, {0, 2.4, -1.0}};  // the last bone drops 31 degrees
+  for (int k = 0; k <= 20; ++k) trunk.path.push_back({0, 2.7, 1.0 - 0.12 * k});  // a level back
+  const SkeletonFrame frame;
+  const Eigen::Vector3d down(0, -1, 0);
+  EXPECT_TRUE(leavesAcross(trunk, frame, down, {}));
+  // Across neither: a leg along the trunk (a biped's legs below its spine) says nothing.
+  ArcPlan upright;
+  upright.chain = {{0, 1.5, 0}, {0, 1.2, 0}, {0, 1.0, 0}};
+  for (int k = 0; k <= 10; ++k) upright.path.push_back({0, 1.5 - 0.05 * k, 0});
+  EXPECT_FALSE(leavesAcross(upright, frame, down, {}));
+  // A neck sloping down to level withers: the bone says across where the mesh's neck does not.
+  ArcPlan neck;
+  neck.chain = {{0, 4.7, 2.8}, {0, 3.3, 1.6}, {0, 3.2, 0.7}};
+  for (int k = 0; k <= 10; ++k) neck.path.push_back({0, 4.6 - 0.12 * k, 2.8 - 0.12 * k});
+  EXPECT_TRUE(leavesAcross(neck, frame, down, {}));
+}
