@@ -68,10 +68,11 @@ struct RetargetParams {
   /// target's is of its own), the intermediate skeleton turns the target to the source's rest
   /// posture where the two differ as wholes, not where they differ by where each rig put its
   /// joints in the body, which turning the target would copy into the mesh bound to it. (A
-  /// BVH's rest is a calibration pose, the reference of its motion: every turn is kept.) A turn is measured as a whole —
-  /// the axial chain's best fit, a limb's upper joint to its end — and kept not at all below
-  /// its least angle, wholly above its full angle, smoothly between; a limb's bones and what
-  /// hangs from them go with their limb, others (a tail, the face) with their parent.
+  /// BVH's rest is a calibration pose, the reference of its motion: every turn is kept.) A turn
+  /// is measured as a whole — the axial chain's best fit, a limb's upper joint to its end — and
+  /// kept not at all below its least angle, wholly above its full angle, smoothly between; a
+  /// limb's bones and what hangs from them go with their limb, others (a tail, the face) with
+  /// their parent.
   /// Trunks: a biped's against a four-legged one differ by 90 degrees; a four-legged skeleton
   /// placed into its own character's mesh again by the retarget, by up to 40 (the corpus's
   /// animals: 2-39, the trunk joints' placement is loose along a level spine).
