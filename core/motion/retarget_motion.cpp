@@ -187,12 +187,6 @@ Quat alignBone(int j, int s, const std::vector<int>& kids, const std::vector<int
   return Quat::FromTwoVectors(dt, ds);
 }
 
-std::vector<bool> deformJoints(const Skeleton& skeleton) {
-  std::vector<bool> deform(skeleton.size());
-  for (int j = 0; j < skeleton.size(); ++j) deform[j] = skeleton.joints[j].deform;
-  return deform;
-}
-
 /// The turn taking the target's axial chain (pelvis, spine, neck, head) onto the source's, as
 /// one rotation: the best fit of every axial joint's bones to its mapped children (the thighs
 /// and collars included: they fix the turn about the spine's own line), each weighted by its
@@ -202,14 +196,14 @@ std::vector<bool> deformJoints(const Skeleton& skeleton) {
 /// stands); bone by bone, over the same body, they differ by joint placement (one rig's neck
 /// joint 35 degrees off the other's tipped the head down). The bodies' left-right axes
 /// (restLeft) join the fit with `leftWeight` of the bones' (RetargetParams::axialLeftWeight).
-Quat axialTurn(const std::vector<bool>& axial, const std::vector<bool>& frame,
-               const std::vector<bool>& deform, const std::vector<std::vector<int>>& kids,
+Quat axialTurn(const Skeleton& target, const std::vector<bool>& axial,
+               const std::vector<bool>& frame, const std::vector<std::vector<int>>& kids,
                const std::vector<int>& sourceOf, const RestFrame& srest, const RestFrame& trest,
                const Vec3& targetLeft, const Vec3& sourceLeft, double leftWeight) {
   std::vector<Vec3> dt, ds;
   double tl = 0, sl = 0;
   for (std::size_t j = 0; j < axial.size(); ++j) {
-    if (!axial[j] || sourceOf[j] < 0 || !deform[j]) continue;
+    if (!axial[j] || sourceOf[j] < 0 || !target.joints[j].deform) continue;
     for (int k : kids[j]) {
       if (!frame[k]) continue;
       dt.push_back(trest.globalP[k] - trest.globalP[j]);
@@ -236,10 +230,6 @@ double postureShare(double angle, double minDegrees, double fullDegrees) {
   if (!(high > low)) return angle >= low ? 1.0 : 0.0;
   const double t = std::clamp((angle - low) / (high - low), 0.0, 1.0);
   return t * t * (3.0 - 2.0 * t);
-}
-
-double turnAngle(const Quat& q) {
-  return 2.0 * std::acos(std::min(1.0, std::abs(q.w())));
 }
 
 /// The angle between a target limb's rest direction, its upper joint to its end, and its
@@ -275,8 +265,9 @@ std::vector<double> postureShares(const Skeleton& target, const JointCorresponde
       const int first = limb.collar >= 0 ? limb.collar : limb.upper;
       limbShare[first] = share;
     }
-  const double axialShare = postureShare(turnAngle(axialAlign), params.axialPostureMinDegrees,
-                                         params.axialPostureFullDegrees);
+  const double axialShare =
+      postureShare(axialAlign.angularDistance(Quat::Identity()), params.axialPostureMinDegrees,
+                   params.axialPostureFullDegrees);
   std::vector<double> share(nt, axialShare);
   for (int j = 0; j < nt; ++j) {
     const int p = target.joints[j].parent;
@@ -320,8 +311,8 @@ std::vector<Quat> intermediateCarry(const Skeleton& target, const RestFrame& sre
       for (int j : {limb.collar, limb.upper})
         if (j >= 0) frame[j] = true;
   const Quat axialAlign =
-      axialTurn(axial, frame, deformJoints(target), kids, sourceOf, srest, trest,
-                restLeft(map.target, trest), restLeft(map.source, srest), params.axialLeftWeight);
+      axialTurn(target, axial, frame, kids, sourceOf, srest, trest, restLeft(map.target, trest),
+                restLeft(map.source, srest), params.axialLeftWeight);
   std::vector<Quat> align(nt, Quat::Identity());
   for (int j = 0; j < nt; ++j) {
     const int p = target.joints[j].parent;
