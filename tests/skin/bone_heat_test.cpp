@@ -343,9 +343,10 @@ TEST(BoneHeat, TheSkinBetweenPairedChildrenBelongsToTheirParent) {
             << " vertices) led by the hips: " << hipsWithout << " without the rim, " << hipsWith
             << " with it\n";
   ASSERT_GT(between, 20);
-  // Measured 411 of 902 without the rim, 495 with it.
+  // Measured 463 of 902 without the rim, 511 with it (heat constant 1.5; 411 and 495 at 1.0,
+  // where blends are wider and the rim's share larger).
   EXPECT_GT(hipsWith, 0.5 * between);
-  EXPECT_GT(hipsWith, 1.15 * hipsWithout);
+  EXPECT_GT(hipsWith, 1.08 * hipsWithout);
 }
 
 // A hand resting on a thigh (one blended surface where they touch): the hand carries no thigh
