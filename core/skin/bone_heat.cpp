@@ -2,12 +2,14 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 
 #include <Eigen/CholmodSupport>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <sstream>
 
@@ -16,6 +18,7 @@
 #include "skin/bone_segments.h"
 #include "skin/bone_visibility.h"
 #include "skin/boneless_parts.h"
+#include "skin/part_heat_system.h"
 #include "skin/pivot_parts.h"
 #include "skin/skin_eval.h"
 #include "skin/weight_tools.h"
@@ -349,18 +352,16 @@ struct PartSolve {
   double factorSeconds = 0.0, solveSeconds = 0.0;
 };
 
-/// Weights over one connected part (§4): the local system (L + M H) w = M H p, one right-hand
-/// side per bone that heats the part (in blocks), solved with CHOLMOD; a part one bone heats
-/// gets weight 1 everywhere. Writes weights[v] of the part's vertices (the segment indices of the
-/// bones' own segments, sources.owner).
-PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>& partTriangles,
-                        const std::vector<Eigen::Vector3d>& P,
-                        const std::vector<Eigen::Vector3i>& T, const std::vector<VertexHeat>& heat,
-                        const std::vector<double>& area, const std::vector<NearestBones>& nearest,
-                        const std::vector<int>& owner, const BoneHeatParams& params,
+/// Weights over one connected part (§4): its system (L + M H) w = M H p, prepared without the
+/// heat (part_heat_system.h), factored here; one right-hand side per bone that heats the part,
+/// solved in blocks; a part one bone heats gets weight 1 everywhere. Writes weights[v] of the
+/// part's vertices (the segment indices of the bones' own segments, sources.owner).
+PartSolve solvePartHeat(const std::vector<int>& vertices, PartHeatSystem* system,
+                        const std::vector<VertexHeat>& heat, const std::vector<double>& area,
+                        const std::vector<NearestBones>& nearest, const std::vector<int>& owner,
+                        const BoneHeatParams& params,
                         std::vector<std::vector<Influence>>& weights) {
   PartSolve out;
-  const int n = int(P.size());
   // One right-hand side per bone, not per segment: a hub's spokes heat for the hub, and the
   // system is linear, so their sources add up in one column (fewer back-substitutions).
   std::vector<int> bonesHere;
@@ -380,69 +381,36 @@ PartSolve solvePartHeat(const std::vector<int>& vertices, const std::vector<int>
     return out;
   }
 
-  // Local system (L + M H) w = M H p over this part.
   Clock::time_point t0 = Clock::now();
   const int m = int(vertices.size());
-  std::vector<int> local(n, -1);
-  for (int i = 0; i < m; ++i) local[vertices[i]] = i;
-  std::vector<Eigen::Vector3i> triangles;
-  triangles.reserve(partTriangles.size());
-  std::vector<Eigen::Vector3d> positions(m);
-  for (int i = 0; i < m; ++i) positions[i] = P[vertices[i]];
-  for (int t : partTriangles)
-    triangles.emplace_back(local[T[t][0]], local[T[t][1]], local[T[t][2]]);
-  const Eigen::SparseMatrix<double> W =
-      cotangentWeights(m, triangles, positions, params.minCotangentWeight);
-  Eigen::VectorXd diagonal = Eigen::VectorXd::Zero(m);
-  std::vector<Eigen::Triplet<double>> triplets;
-  triplets.reserve(W.nonZeros() + m);
-  for (int k = 0; k < W.outerSize(); ++k)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
-      diagonal[it.row()] += it.value();
-      triplets.emplace_back(int(it.row()), int(it.col()), -it.value());
-    }
   Eigen::VectorXd mh(m);
-  for (int i = 0; i < m; ++i) {
-    mh[i] = area[vertices[i]] * heat[vertices[i]].h;
-    triplets.emplace_back(i, i, diagonal[i] + mh[i]);
-  }
-  Eigen::SparseMatrix<double> A(m, m);
-  A.setFromTriplets(triplets.begin(), triplets.end());
-  Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
-  solver.cholmod().nmethods = 1;  // AMD only: METIS is slower here (docs/build-notes.md)
-  solver.cholmod().method[0].ordering = CHOLMOD_AMD;
-  solver.cholmod().postorder = 1;
-  solver.compute(A);
+  for (int i = 0; i < m; ++i) mh[i] = area[vertices[i]] * heat[vertices[i]].h;
+  const bool factored = system && system->factor(mh);
   out.factorSeconds = secondsSince(t0);
-  if (solver.info() != Eigen::Success) {
+  if (!factored) {
     out.reason = "its heat system could not be factored";
     return out;
   }
   t0 = Clock::now();
   std::vector<int> column(owner.size(), -1);
   for (size_t k = 0; k < bonesHere.size(); ++k) column[bonesHere[k]] = int(k);
-  bool solved = true;
-  for (size_t first = 0; first < bonesHere.size() && solved;
-       first += size_t(std::max(1, params.rhsBlock))) {
-    const int count = int(std::min(bonesHere.size() - first, size_t(std::max(1, params.rhsBlock))));
-    Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(m, count);
+  const auto fill = [&](int first, int count, Eigen::MatrixXd& rhs) {
+    rhs.setZero();
     for (int i = 0; i < m; ++i) {
       const VertexHeat& h = heat[vertices[i]];
       for (int b : h.bones) {
-        const int col = column[owner[b]] - int(first);
+        const int col = column[owner[b]] - first;
         if (col >= 0 && col < count) rhs(i, col) += mh[i] / double(h.bones.size());
       }
     }
-    const Eigen::MatrixXd w = solver.solve(rhs);
-    if (solver.info() != Eigen::Success || !w.allFinite()) {
-      solved = false;
-      break;
-    }
+  };
+  const auto take = [&](int first, int count, const Eigen::MatrixXd& w) {
     for (int k = 0; k < count; ++k)
       for (int i = 0; i < m; ++i)
         if (w(i, k) > params.solveDropBelow)
           weights[vertices[i]].push_back({bonesHere[first + k], w(i, k)});
-  }
+  };
+  const bool solved = system->solve(int(bonesHere.size()), params.rhsBlock, fill, take);
   out.solveSeconds = secondsSince(t0);
   if (!solved) {
     out.reason = "its heat system could not be solved";
@@ -527,9 +495,73 @@ VertexBones bonesOfVertices(const HeatSegments& sources, const std::vector<Eigen
   return out;
 }
 
+/// What bone heat needs of the surface alone, before any heat is known: per connected part
+/// its system's pattern (null for round parts bound to a joint, pivotOf), the vertices' mixed
+/// Voronoi areas (M) and their neighbours over the triangles.
+struct SurfacePreparation {
+  std::vector<std::unique_ptr<PartHeatSystem>> systems;
+  std::vector<double> area;
+  std::vector<std::vector<int>> neighbours;
+};
+SurfacePreparation prepareSurface(const MeshParts& parts, const std::vector<int>& pivotOf,
+                                  const std::vector<Eigen::Vector3d>& P,
+                                  const std::vector<Eigen::Vector3i>& T,
+                                  const BoneHeatParams& params) {
+  SurfacePreparation out;
+  out.systems.resize(parts.vertices.size());
+  tbb::parallel_for(std::size_t(0), parts.vertices.size(), [&](std::size_t c) {
+    if (pivotOf[c] < 0 && parts.vertices[c].size() > 1)
+      out.systems[c] = std::make_unique<PartHeatSystem>(parts.vertices[c], parts.triangles[c], P, T,
+                                                        params.minCotangentWeight);
+  });
+  out.area = mixedVoronoiAreas(int(P.size()), T, P);
+  out.neighbours = surfaceNeighbours(int(P.size()), T);
+  return out;
+}
+
+/// The heat sources of §4: every vertex's nearest bones (p), and its nearest visible ones with
+/// H (visibleHeatSources), skin in parts that hold no bone heated along them (boneless_parts.h).
+struct HeatSources {
+  std::vector<NearestBones> nearest;
+  std::vector<VertexHeat> heat;
+};
+Expected<HeatSources> findHeatSources(const HeatSegments& sources, const SegmentOcclusion& surface,
+                                      const MeshParts& parts, const std::vector<Eigen::Vector3d>& P,
+                                      const std::vector<Eigen::Vector3i>& T,
+                                      const Skeleton& skeleton, const BoneHeatParams& params,
+                                      double size, const Progress* progress,
+                                      BoneHeatReport& report) {
+  // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
+  if (progress) progress->report("bone heat: nearest bones", 0.05);
+  Clock::time_point t0 = Clock::now();
+  HeatSources out;
+  VertexBones vertexBones = bonesOfVertices(sources, P, params);
+  out.nearest = std::move(vertexBones.nearest);
+  report.nearestSeconds = secondsSince(t0);
+
+  // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
+  if (progress) progress->report("bone heat: visibility", 0.15);
+  t0 = Clock::now();
+  const bool frontFacing = params.frontFacingCosine < 1.0;
+  const std::vector<Eigen::Vector3d> outward = frontFacing || params.boneless.holdingRadii > 0.0
+                                                   ? outwardNormals(P, T, parts, out.nearest)
+                                                   : std::vector<Eigen::Vector3d>();
+  Expected<std::vector<VertexHeat>> heat = visibleHeatSources(
+      std::move(vertexBones.candidates), surface,
+      frontFacing ? outward : std::vector<Eigen::Vector3d>(), P, params, size, progress);
+  if (!heat) return heat.error();
+  out.heat = std::move(heat).value();
+  report.bonelessVertices = heatBonelessParts(P, outward, out.nearest, surface, skeleton, sources,
+                                              params, size, out.heat);
+  report.visibilitySeconds = secondsSince(t0);
+  if (progress && progress->cancelled()) return Error{"cancelled"};
+  return out;
+}
+
 /// Normalize, keep the bones near each vertex's strongest, mirror, prune and limit.
-void finishWeights(const std::vector<Eigen::Vector3d>& P, const std::vector<Eigen::Vector3i>& T,
-                   const Skeleton& skeleton, const std::vector<BoneSegment>& segments, double size,
+void finishWeights(const std::vector<Eigen::Vector3d>& P,
+                   const std::vector<std::vector<int>>& neighbours, const MirrorPairing& mirror,
+                   const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
                    const BoneHeatParams& params, std::vector<std::vector<Influence>>& weights,
                    BoneHeatReport& report) {
   SkinWeights welded;
@@ -537,9 +569,8 @@ void finishWeights(const std::vector<Eigen::Vector3d>& P, const std::vector<Eige
   welded.normalize();
   const std::vector<std::vector<int>> hops = segmentHops(skeleton, segments);
   keepNearDominant(hops, params, welded.perVertex);
-  report.islands = removeWeightIslands(surfaceNeighbours(int(P.size()), T), hops, welded.perVertex,
-                                       params.islands);
-  report.mirror = mirrorWeights(P, welded.perVertex, segments, size, params.mirror);
+  report.islands = removeWeightIslands(neighbours, hops, welded.perVertex, params.islands);
+  report.mirror = applyMirrorPairing(mirror, P, params.mirror.source, welded.perVertex);
   report.limits = applyWeightLimits(welded, params.limits);
   weights = std::move(welded.perVertex);
 }
@@ -566,63 +597,16 @@ SkinWeights perSourceVertex(const Mesh& mesh, const Skeleton& skeleton,
   return out;
 }
 
-}  // namespace
-
-Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
-                                         const BoneHeatParams& params, const Progress* progress) {
-  const Clock::time_point start = Clock::now();
-  if (mesh.positions.empty() || mesh.triangles.empty())
-    return Error{"the mesh has no triangles to skin"};
-  if (skeleton.deformCount() == 0) return Error{"the skeleton has no deform bone to skin with"};
-  const double size = mesh.size();
-  if (!(size > 0.0) || !std::isfinite(size))
-    return Error{"the mesh is degenerate (zero or non-finite size)"};
-  std::vector<BoneSegment> segments =
-      deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
-  for (const BoneSegment& s : segments)
-    if (!s.head.allFinite() || !s.tail.allFinite())
-      return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
-  const SegmentOcclusion surface(mesh.positions, mesh.triangles);
-  reachPartEnds(skeleton, surface, params, segments);
-
-  BoneHeatResult result;
-  BoneHeatReport& report = result.report;
-  report.deformBones = int(segments.size());
-  const std::vector<Eigen::Vector3d>& P = mesh.positions;
-  const std::vector<Eigen::Vector3i>& T = mesh.triangles;
-  const int n = int(P.size());
-
-  // Nearest bone(s) of every vertex (§4: p = 1/k for k equidistant bones).
-  if (progress) progress->report("bone heat: nearest bones", 0.05);
-  Clock::time_point t0 = Clock::now();
-  const HeatSegments sources = heatSegments(skeleton, segments, params);
-  VertexBones vertexBones = bonesOfVertices(sources, P, params);
-  const std::vector<NearestBones>& nearest = vertexBones.nearest;
-  report.nearestSeconds = secondsSince(t0);
-
-  // Visibility: each vertex is heated by its nearest *visible* bones (visibleHeatSources).
-  if (progress) progress->report("bone heat: visibility", 0.15);
-  t0 = Clock::now();
-  const MeshParts parts = connectedParts(n, T);
-  const bool frontFacing = params.frontFacingCosine < 1.0;
-  const std::vector<Eigen::Vector3d> outward = frontFacing || params.boneless.holdingRadii > 0.0
-                                                   ? outwardNormals(P, T, parts, nearest)
-                                                   : std::vector<Eigen::Vector3d>();
-  Expected<std::vector<VertexHeat>> heatOrCancel = visibleHeatSources(
-      std::move(vertexBones.candidates), surface,
-      frontFacing ? outward : std::vector<Eigen::Vector3d>(), P, params, size, progress);
-  if (!heatOrCancel) return heatOrCancel.error();
-  std::vector<VertexHeat> heat = std::move(heatOrCancel).value();
-  report.bonelessVertices =
-      heatBonelessParts(P, outward, nearest, surface, skeleton, sources, params, size, heat);
-  report.visibilitySeconds = secondsSince(t0);
-  if (progress && progress->cancelled()) return Error{"cancelled"};
-
-  // Connected parts, each solved on its own.
+/// Weights per welded vertex over segment indices, part by part: round parts on their joint
+/// (pivotOf), the others solved by heat (solvePartHeat), those that cannot be attached rigidly
+/// to their nearest bone(s) and reported; vertices in no triangle take their nearest bone.
+Expected<std::vector<std::vector<Influence>>> solveParts(
+    const MeshParts& parts, const std::vector<int>& pivotOf, SurfacePreparation& prepared,
+    const HeatSources& found, const HeatSegments& sources, const BoneHeatParams& params,
+    const Progress* progress, BoneHeatReport& report) {
+  const std::vector<NearestBones>& nearest = found.nearest;
   const std::vector<std::vector<int>>& componentVertices = parts.vertices;
-  const std::vector<std::vector<int>>& componentTriangles = parts.triangles;
-  report.components = int(componentVertices.size());
-
+  const int n = int(parts.partOf.size());
   // Per welded vertex weights over segment indices.
   std::vector<std::vector<Influence>> weights(n);
   auto attachRigidly = [&](const std::vector<int>& vertices, const std::string& reason,
@@ -652,9 +636,6 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       attachRigidly({v}, "", false);
     }
 
-  const std::vector<int> pivotOf =
-      pivotOfRoundParts(parts, P, boneHeads(segments), size, params.pivotParts);
-  const std::vector<double> area = mixedVoronoiAreas(n, T, P);
   for (size_t c = 0; c < componentVertices.size(); ++c) {
     if (progress) {
       progress->report("bone heat: solving",
@@ -668,8 +649,9 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
       report.pivotVertices += int(vertices.size());
       continue;
     }
-    const PartSolve part = solvePartHeat(vertices, componentTriangles[c], P, T, heat, area, nearest,
-                                         sources.owner, params, weights);
+    const PartSolve part = solvePartHeat(vertices, prepared.systems[c].get(), found.heat,
+                                         prepared.area, nearest, sources.owner, params, weights);
+    prepared.systems[c].reset();  // its factor's memory
     report.heatedVertices += part.heated;
     report.factorSeconds += part.factorSeconds;
     report.solveSeconds += part.solveSeconds;
@@ -679,13 +661,67 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     }
     ++report.solvedComponents;
   }
+  return weights;
+}
+
+}  // namespace
+
+Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
+                                         const BoneHeatParams& params, const Progress* progress) {
+  const Clock::time_point start = Clock::now();
+  if (mesh.positions.empty() || mesh.triangles.empty())
+    return Error{"the mesh has no triangles to skin"};
+  if (skeleton.deformCount() == 0) return Error{"the skeleton has no deform bone to skin with"};
+  const double size = mesh.size();
+  if (!(size > 0.0) || !std::isfinite(size))
+    return Error{"the mesh is degenerate (zero or non-finite size)"};
+  std::vector<BoneSegment> segments =
+      deformBoneSegments(skeleton, params.fallbackBoneFraction * size);
+  for (const BoneSegment& s : segments)
+    if (!s.head.allFinite() || !s.tail.allFinite())
+      return Error{"joint '" + skeleton.joints[s.joint].name + "' has a non-finite position"};
+  const std::vector<Eigen::Vector3d>& P = mesh.positions;
+  const std::vector<Eigen::Vector3i>& T = mesh.triangles;
+  const int n = int(P.size());
+  // Connected parts, each solved on its own; round loose parts with a joint at their centre
+  // (eyeballs) are bound to it instead (pivot_parts.h).
+  const MeshParts parts = connectedParts(n, T);
+  const std::vector<int> pivotOf =
+      pivotOfRoundParts(parts, P, boneHeads(segments), size, params.pivotParts);
+  // What needs the geometry alone (the parts' system patterns, the areas, the surface's
+  // neighbours) is prepared on another thread while the surface's ray tracing structure is built
+  // and the heat sources are found.
+  SurfacePreparation prepared;
+  tbb::task_group geometry;
+  geometry.run([&] { prepared = prepareSurface(parts, pivotOf, P, T, params); });
+  const SegmentOcclusion surface(mesh.positions, mesh.triangles);
+  reachPartEnds(skeleton, surface, params, segments);
+  // The mirror pairs (mirror_weights.h) need the final bones and the geometry alone, too.
+  MirrorPairing mirrorPairing;
+  geometry.run([&] { mirrorPairing = pairMirrors(P, segments, size, params.mirror); });
+
+  BoneHeatResult result;
+  BoneHeatReport& report = result.report;
+  report.deformBones = int(segments.size());
+
+  const HeatSegments sources = heatSegments(skeleton, segments, params);
+  Expected<HeatSources> found =
+      findHeatSources(sources, surface, parts, P, T, skeleton, params, size, progress, report);
+  geometry.wait();
+  if (!found) return found.error();
+
+  report.components = int(parts.vertices.size());
+  Expected<std::vector<std::vector<Influence>>> solved =
+      solveParts(parts, pivotOf, prepared, *found, sources, params, progress, report);
+  if (!solved) return solved.error();
+  std::vector<std::vector<Influence>>& weights = *solved;
 
   // Normalize, mirror, prune, limit; then per source vertex with joint indices.
-  t0 = Clock::now();
+  const Clock::time_point t0 = Clock::now();
   if (progress) progress->report("bone heat: finishing", 0.9);
   for (std::vector<Influence>& w : weights)  // a hub's spokes heat for the hub (merged next)
     for (Influence& i : w) i.joint = sources.owner[i.joint];
-  finishWeights(P, T, skeleton, segments, size, params, weights, report);
+  finishWeights(P, prepared.neighbours, mirrorPairing, skeleton, segments, params, weights, report);
   result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);
   report.totalSeconds = secondsSince(start);

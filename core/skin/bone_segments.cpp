@@ -1,6 +1,7 @@
 #include "skin/bone_segments.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rw {
@@ -26,37 +27,44 @@ std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fal
 
 BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
                         double relativeTolerance, int count, const std::vector<double>* reach) {
-  thread_local std::vector<BoneCandidate> all;  // every segment, then those within reach
+  // Squared distances first: bone heat asks this of every vertex and every segment, and the
+  // square roots are needed only for the few bones kept (sqrt is monotone, so the order and the
+  // nearest are the same).
+  struct Squared {
+    int bone;
+    double d2;
+  };
+  thread_local std::vector<Squared> all;  // every segment, then those within reach
   all.resize(segments.size());
-  double best = std::numeric_limits<double>::infinity();
+  double best2 = std::numeric_limits<double>::infinity();
   for (std::size_t b = 0; b < segments.size(); ++b) {
-    all[b].bone = int(b);
-    all[b].point = segments[b].closestPoint(p);
-    all[b].distance = (all[b].point - p).norm();
-    best = std::min(best, all[b].distance);
+    all[b] = {int(b), (segments[b].closestPoint(p) - p).squaredNorm()};
+    best2 = std::min(best2, all[b].d2);
   }
   BonesAround out;
-  out.nearest.distance = best;
-  const double limit = best * (1.0 + relativeTolerance);
-  for (const BoneCandidate& c : all)
-    if (c.distance <= limit) {
+  out.nearest.distance = std::sqrt(best2);
+  const double limit = out.nearest.distance * (1.0 + relativeTolerance);
+  for (const Squared& c : all)
+    if (std::sqrt(c.d2) <= limit) {
       out.nearest.bones.push_back(c.bone);
-      out.nearest.points.push_back(c.point);
+      out.nearest.points.push_back(segments[c.bone].closestPoint(p));
     }
   if (reach)
     all.erase(std::remove_if(all.begin(), all.end(),
-                             [&](const BoneCandidate& c) {
-                               return std::size_t(c.bone) < reach->size() &&
-                                      c.distance > (*reach)[c.bone];
+                             [&](const Squared& c) {
+                               if (std::size_t(c.bone) >= reach->size()) return false;
+                               const double r = (*reach)[c.bone];
+                               return std::isfinite(r) && std::sqrt(c.d2) > r;
                              }),
               all.end());
   const std::size_t keep = std::min(all.size(), std::size_t(std::max(count, 0)));
   std::partial_sort(all.begin(), all.begin() + long(keep), all.end(),
-                    [](const BoneCandidate& a, const BoneCandidate& b) {
-                      return a.distance < b.distance ||
-                             (a.distance == b.distance && a.bone < b.bone);
+                    [](const Squared& a, const Squared& b) {
+                      return a.d2 < b.d2 || (a.d2 == b.d2 && a.bone < b.bone);
                     });
-  out.candidates.assign(all.begin(), all.begin() + long(keep));
+  out.candidates.resize(keep);
+  for (std::size_t k = 0; k < keep; ++k)
+    out.candidates[k] = {all[k].bone, std::sqrt(all[k].d2), segments[all[k].bone].closestPoint(p)};
   return out;
 }
 

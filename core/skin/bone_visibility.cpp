@@ -1,6 +1,8 @@
 #include "skin/bone_visibility.h"
 
 #include <embree3/rtcore.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
@@ -110,18 +112,14 @@ std::vector<char> SegmentOcclusion::clear(const std::vector<Eigen::Vector3d>& fr
                                           const std::vector<Eigen::Vector3d>& to,
                                           double margin) const {
   std::vector<char> result(from.size(), 1);
-  const size_t n = from.size();
-  const unsigned threads =
-      std::max(1u, std::min(std::thread::hardware_concurrency(), unsigned(n / 2048 + 1)));
-  auto work = [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) result[i] = clear(from[i], to[i], margin) ? 1 : 0;
-  };
-  std::vector<std::thread> pool;
-  const size_t chunk = (n + threads - 1) / threads;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back(work, std::min(n, t * chunk), std::min(n, (t + 1) * chunk));
-  work(0, std::min(n, chunk));
-  for (std::thread& t : pool) t.join();
+  // TBB's workers, not threads of our own: bone heat runs this beside other work
+  // (part_heat_system.h), and stealing keeps both cores busy where fixed halves would leave one
+  // waiting.
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, from.size(), 1024),
+                    [&](const tbb::blocked_range<size_t>& r) {
+                      for (size_t i = r.begin(); i < r.end(); ++i)
+                        result[i] = clear(from[i], to[i], margin) ? 1 : 0;
+                    });
   return result;
 }
 

@@ -25,16 +25,17 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
     for (Influence& i : out) i.joint = mirrorBone[i.joint];
     return out;
   };
-  for (size_t v = 0; v < positions.size(); ++v) {
+  // Each mutual pair reads and writes its own two vertices only: pairs are independent.
+  tbb::parallel_for(size_t(0), positions.size(), [&](size_t v) {
     const int u = mirror[v];
-    if (u < 0 || mirror[u] != int(v) || u < int(v)) continue;
+    if (u < 0 || mirror[u] != int(v) || u < int(v)) return;
     if (source != MirrorSource::Average && u != int(v)) {
       const bool vOnSource = (positions[v].x() > c) == (source == MirrorSource::PositiveX);
       if (vOnSource)
         perVertex[u] = mirrored(perVertex[v]);
       else
         perVertex[v] = mirrored(perVertex[u]);
-      continue;
+      return;
     }
     std::map<int, double> sum;
     for (const Influence& i : perVertex[v]) sum[i.joint] += 0.5 * i.weight;
@@ -43,7 +44,7 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
     for (const auto& [bone, weight] : sum) average.push_back({bone, weight});
     perVertex[v] = average;
     if (u != int(v)) perVertex[u] = mirrored(average);
-  }
+  });
 }
 
 /// Per vertex, its nearest mirror image across x = c, or -1.
@@ -84,18 +85,18 @@ int mutualPairs(const std::vector<int>& mirror) {
 
 }  // namespace
 
-MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
-                           std::vector<std::vector<Influence>>& perVertex,
-                           const std::vector<BoneSegment>& segments, double meshSize,
-                           const MirrorParams& params) {
-  MirrorReport report;
+MirrorPairing pairMirrors(const std::vector<Eigen::Vector3d>& positions,
+                          const std::vector<BoneSegment>& segments, double meshSize,
+                          const MirrorParams& params) {
+  MirrorPairing pairing;
+  MirrorReport& report = pairing.report;
   if (!params.enabled) {
     report.reason = "disabled";
-    return report;
+    return pairing;
   }
   if (segments.empty() || positions.empty() || !(meshSize > 0.0)) {
     report.reason = "nothing to mirror";
-    return report;
+    return pairing;
   }
   // The plane: of the places it could be (the skeleton's centre, which a retargeted skeleton
   // placed arc by arc misses slightly; the mesh's box centre, which a prop on one side moves;
@@ -132,7 +133,7 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
     if (mirrorBone[a] < 0 || mirrorBone[mirrorBone[a]] != int(a)) {
       report.reason = "the skeleton is not symmetric (joint " + std::to_string(segments[a].joint) +
                       " has no mirror)";
-      return report;
+      return pairing;
     }
     if (mirrorBone[a] != int(a)) ++report.pairedBones;
   }
@@ -143,12 +144,32 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
   if (paired < params.minPairedFraction * double(positions.size())) {
     report.reason = "the mesh is not symmetric (" + std::to_string(paired) + " of " +
                     std::to_string(positions.size()) + " vertices have a mirror)";
-    return report;
+    return pairing;
   }
+  pairing.vertexMirror = std::move(mirror);
+  pairing.boneMirror = std::move(mirrorBone);
+  return pairing;
+}
 
-  applyMirror(positions, c, mirror, mirrorBone, params.source, perVertex);
+MirrorReport applyMirrorPairing(const MirrorPairing& pairing,
+                                const std::vector<Eigen::Vector3d>& positions, MirrorSource source,
+                                std::vector<std::vector<Influence>>& perVertex) {
+  MirrorReport report = pairing.report;
+  if (pairing.vertexMirror.empty() || pairing.vertexMirror.size() != perVertex.size() ||
+      positions.size() != perVertex.size())
+    return report;
+  applyMirror(positions, report.planeX, pairing.vertexMirror, pairing.boneMirror, source,
+              perVertex);
   report.applied = true;
   return report;
+}
+
+MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
+                           std::vector<std::vector<Influence>>& perVertex,
+                           const std::vector<BoneSegment>& segments, double meshSize,
+                           const MirrorParams& params) {
+  return applyMirrorPairing(pairMirrors(positions, segments, meshSize, params), positions,
+                            params.source, perVertex);
 }
 
 }  // namespace rw

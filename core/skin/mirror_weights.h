@@ -51,4 +51,20 @@ MirrorReport mirrorWeights(const std::vector<Eigen::Vector3d>& positions,
                            const std::vector<BoneSegment>& segments, double meshSize,
                            const MirrorParams& params = {});
 
+/// mirrorWeights in two steps, for a caller that finds the pairs (the geometry alone) while
+/// the weights are still being computed: the plane, every vertex's and bone's mirror (empty
+/// when the character is not symmetric; `report` says why) ...
+struct MirrorPairing {
+  MirrorReport report;            ///< `applied` stays false until applyMirrorPairing
+  std::vector<int> vertexMirror;  ///< per vertex, its mirror (-1: none)
+  std::vector<int> boneMirror;    ///< per segment, its mirror (itself for central bones)
+};
+MirrorPairing pairMirrors(const std::vector<Eigen::Vector3d>& positions,
+                          const std::vector<BoneSegment>& segments, double meshSize,
+                          const MirrorParams& params = {});
+/// ... then the mirrored weights (nothing when the pairing found the character not symmetric).
+MirrorReport applyMirrorPairing(const MirrorPairing& pairing,
+                                const std::vector<Eigen::Vector3d>& positions, MirrorSource source,
+                                std::vector<std::vector<Influence>>& perVertex);
+
 }  // namespace rw

@@ -1,5 +1,7 @@
 #include "skin/weight_islands.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <map>
 
@@ -21,7 +23,7 @@ DominantPieces dominantPieces(const std::vector<std::vector<int>>& neighbours,
   const int n = int(perVertex.size());
   DominantPieces out;
   out.dominant.resize(n);
-  for (int v = 0; v < n; ++v) out.dominant[v] = dominantJoint(perVertex[v]);
+  tbb::parallel_for(0, n, [&](int v) { out.dominant[v] = dominantJoint(perVertex[v]); });
   UnionFind pieces(n);
   for (int v = 0; v < n; ++v)
     for (int u : neighbours[v])
@@ -48,13 +50,14 @@ std::vector<char> islandVertices(const DominantPieces& p,
       if (a < 0 || b < 0 || a == b) continue;
       if (a >= bones || b >= bones || hopsBetween[a][b] <= maxHops) nearBorder[p.piece[v]] = 1;
     }
-  std::map<int, int> largest;    // bone -> representative of its largest piece
-  std::map<int, bool> bordered;  // bone -> one of its pieces borders its neighbours' skin
+  const int boneCount = n == 0 ? 0 : 1 + *std::max_element(p.dominant.begin(), p.dominant.end());
+  std::vector<int> largest(boneCount, -1);   // per bone, the representative of its largest piece
+  std::vector<char> bordered(boneCount, 0);  // per bone, a piece borders its neighbours' skin
   for (int v = 0; v < n; ++v) {
-    if (p.dominant[v] < 0 || p.piece[v] != v) continue;
-    auto [it, added] = largest.emplace(p.dominant[v], v);
-    if (!added && p.size[v] > p.size[it->second]) it->second = v;
-    bordered[p.dominant[v]] = bordered[p.dominant[v]] || nearBorder[v];
+    const int bone = p.dominant[v];
+    if (bone < 0 || p.piece[v] != v) continue;
+    if (largest[bone] < 0 || p.size[v] > p.size[largest[bone]]) largest[bone] = v;
+    bordered[bone] = bordered[bone] || nearBorder[v];
   }
   std::vector<char> island(n, 0);
   for (int v = 0; v < n; ++v) {

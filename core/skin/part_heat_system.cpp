@@ -1,0 +1,131 @@
+#include "skin/part_heat_system.h"
+
+#include <algorithm>
+
+#include "field/cotangent_laplacian.h"
+
+namespace rw {
+namespace {
+
+/// CHOLMOD's view of `lower` (a compressed, column-major lower triangle): no copy.
+cholmod_sparse viewLower(Eigen::SparseMatrix<double>& lower) {
+  cholmod_sparse a{};
+  a.nrow = a.ncol = std::size_t(lower.rows());
+  a.nzmax = std::size_t(lower.nonZeros());
+  a.p = lower.outerIndexPtr();
+  a.i = lower.innerIndexPtr();
+  a.x = lower.valuePtr();
+  a.stype = -1;  // symmetric, the lower triangle stored
+  a.itype = CHOLMOD_INT;
+  a.xtype = CHOLMOD_REAL;
+  a.dtype = CHOLMOD_DOUBLE;
+  a.sorted = 1;
+  a.packed = 1;
+  return a;
+}
+
+/// CHOLMOD's view of a dense column-major matrix: no copy.
+cholmod_dense viewDense(const Eigen::MatrixXd& m) {
+  cholmod_dense d{};
+  d.nrow = std::size_t(m.rows());
+  d.ncol = std::size_t(m.cols());
+  d.nzmax = d.nrow * d.ncol;
+  d.d = std::size_t(m.rows());
+  d.x = const_cast<double*>(m.data());  // CHOLMOD reads the right-hand side only
+  d.xtype = CHOLMOD_REAL;
+  d.dtype = CHOLMOD_DOUBLE;
+  return d;
+}
+
+/// The same settings in every cholmod_common: supernodal LLᵀ, AMD only (METIS is slower here,
+/// docs/build-notes.md), postordered.
+void startCommon(cholmod_common& common) {
+  cholmod_start(&common);
+  common.final_asis = 1;
+  common.supernodal = CHOLMOD_SUPERNODAL;
+  common.nmethods = 1;
+  common.method[0].ordering = CHOLMOD_AMD;
+  common.postorder = 1;
+  common.print = 0;  // silent: a part that cannot be factored is reported by the caller
+}
+
+}  // namespace
+
+PartHeatSystem::PartHeatSystem(const std::vector<int>& vertices, const std::vector<int>& triangles,
+                               const std::vector<Eigen::Vector3d>& P,
+                               const std::vector<Eigen::Vector3i>& T, double minCotangentWeight) {
+  startCommon(common_);
+  const int m = int(vertices.size());
+  std::vector<int> local(P.size(), -1);
+  for (int i = 0; i < m; ++i) local[vertices[i]] = i;
+  std::vector<Eigen::Vector3i> partTriangles;
+  partTriangles.reserve(triangles.size());
+  std::vector<Eigen::Vector3d> positions(m);
+  for (int i = 0; i < m; ++i) positions[i] = P[vertices[i]];
+  for (int t : triangles)
+    partTriangles.emplace_back(local[T[t][0]], local[T[t][1]], local[T[t][2]]);
+  const Eigen::SparseMatrix<double> W =
+      cotangentWeights(m, partTriangles, positions, minCotangentWeight);
+  // L = D − W, D the row sums of W; its lower triangle, the diagonal always stored (H adds to it).
+  Eigen::VectorXd rowSum = Eigen::VectorXd::Zero(m);
+  std::vector<Eigen::Triplet<double>> lower;
+  lower.reserve(W.nonZeros() / 2 + m);
+  for (int k = 0; k < W.outerSize(); ++k)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
+      rowSum[it.row()] += it.value();
+      if (it.row() > it.col()) lower.emplace_back(int(it.row()), int(it.col()), -it.value());
+    }
+  for (int i = 0; i < m; ++i) lower.emplace_back(i, i, rowSum[i]);
+  laplacian_.resize(m, m);
+  laplacian_.setFromTriplets(lower.begin(), lower.end());
+  laplacian_.makeCompressed();
+  diagonal_.assign(m, -1);
+  for (int k = 0; k < m; ++k)
+    for (int p = laplacian_.outerIndexPtr()[k]; p < laplacian_.outerIndexPtr()[k + 1]; ++p)
+      if (laplacian_.innerIndexPtr()[p] == k) diagonal_[k] = p;
+  cholmod_sparse a = viewLower(laplacian_);
+  factor_ = cholmod_analyze(&a, &common_);
+}
+
+PartHeatSystem::~PartHeatSystem() {
+  if (factor_) cholmod_free_factor(&factor_, &common_);
+  cholmod_finish(&common_);
+}
+
+bool PartHeatSystem::factor(const Eigen::VectorXd& mh) {
+  if (!factor_ || mh.size() != size()) return false;
+  Eigen::SparseMatrix<double> system = laplacian_;
+  for (int k = 0; k < size(); ++k) system.valuePtr()[diagonal_[k]] += mh[k];
+  cholmod_sparse a = viewLower(system);
+  double beta[2] = {0.0, 0.0};
+  if (!cholmod_factorize_p(&a, beta, nullptr, 0, factor_, &common_)) return false;
+  return common_.status == CHOLMOD_OK && factor_->minor == factor_->n;
+}
+
+bool PartHeatSystem::solveBlock(const Eigen::MatrixXd& rhs, Eigen::MatrixXd& x) {
+  cholmod_dense b = viewDense(rhs);
+  cholmod_dense* solution = cholmod_solve(CHOLMOD_A, factor_, &b, &common_);
+  if (!solution) return false;
+  x = Eigen::Map<const Eigen::MatrixXd>(static_cast<const double*>(solution->x), rhs.rows(),
+                                        rhs.cols());
+  cholmod_free_dense(&solution, &common_);
+  return x.allFinite();
+}
+
+bool PartHeatSystem::solve(
+    int columns, int block,
+    const std::function<void(int first, int count, Eigen::MatrixXd& rhs)>& fill,
+    const std::function<void(int first, int count, const Eigen::MatrixXd& x)>& take) {
+  if (!factor_) return false;
+  block = std::max(1, block);
+  for (int first = 0; first < columns; first += block) {
+    const int count = std::min(block, columns - first);
+    Eigen::MatrixXd rhs(size(), count), x;
+    fill(first, count, rhs);
+    if (!solveBlock(rhs, x)) return false;
+    take(first, count, x);
+  }
+  return true;
+}
+
+}  // namespace rw
