@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "field/extremal_vertices.h"
 #include "field/geodesic_distance.h"
@@ -131,32 +132,65 @@ std::string percent(double fraction) {
   return text;
 }
 
+/// A body standing on its feet: its frame, its extremities and the span of its feet along its
+/// length; `upright` (with the reason) when it is not one (it stands upright, has no feet on the
+/// floor, or no midline beyond them).
+struct Layout {
+  std::optional<SurfaceDomain> domain;
+  BodyFrame frame;
+  std::vector<int> ends;
+  double back = 0.0, front = 0.0;
+  BodyEnd ahead, behind;
+  std::string upright;  ///< why the head is the highest point; empty for a four-legged layout
+};
+
+Layout bodyLayout(const Mesh& mesh, int highest, const AutoHeadParams& params) {
+  Layout layout;
+  Expected<SurfaceDomain> domain = buildSurfaceDomain(mesh, highest);
+  if (!domain) {
+    layout.upright = "the highest point";
+    return layout;
+  }
+  layout.domain = std::move(domain).value();
+  const SurfaceDomain& d = *layout.domain;
+  const BodyFrame frame = layout.frame = bodyFrame(d, params);
+  if (!(frame.height > 0) || frame.length < params.uprightLengthRatio * frame.height) {
+    layout.upright = "the highest point: the body stands upright (length " +
+                     percent(frame.length / frame.height) + " of its height)";
+    return layout;
+  }
+  layout.ends = extremities(d, frame.size, params);
+  layout.back = std::numeric_limits<double>::infinity();
+  layout.front = -layout.back;
+  int feet = 0;
+  for (int v : layout.ends)
+    if (d.positions[v].y() - frame.lowest < params.footBand * frame.height) {
+      ++feet;
+      layout.back = std::min(layout.back, d.positions[v][frame.along]);
+      layout.front = std::max(layout.front, d.positions[v][frame.along]);
+    }
+  if (feet < 2) {
+    layout.upright = "the highest point: no feet found on the floor";
+    return layout;
+  }
+  layout.ahead = bodyEnd(d, frame, layout.ends, layout.front, +1, params);
+  layout.behind = bodyEnd(d, frame, layout.ends, layout.back, -1, params);
+  if (layout.ahead.tip < 0 && layout.behind.tip < 0)
+    layout.upright = "the highest point: nothing of the midline beyond the feet";
+  return layout;
+}
+
 }  // namespace
 
 Expected<AutoHead> findHeadVertex(const Mesh& mesh, const AutoHeadParams& params) {
   if (mesh.triangles.empty()) return Error{"the mesh has no triangles"};
   const int highest = highestVertex(mesh);
   const AutoHead upright{highest, "the highest point"};
-  Expected<SurfaceDomain> domain = buildSurfaceDomain(mesh, highest);
-  if (!domain) return upright;
-  const BodyFrame frame = bodyFrame(*domain, params);
-  if (!(frame.height > 0) || frame.length < params.uprightLengthRatio * frame.height)
-    return AutoHead{highest, "the highest point: the body stands upright (length " +
-                                 percent(frame.length / frame.height) + " of its height)"};
-  const std::vector<int> ends = extremities(*domain, frame.size, params);
-  double back = std::numeric_limits<double>::infinity(), front = -back;
-  int feet = 0;
-  for (int v : ends)
-    if (domain->positions[v].y() - frame.lowest < params.footBand * frame.height) {
-      ++feet;
-      back = std::min(back, domain->positions[v][frame.along]);
-      front = std::max(front, domain->positions[v][frame.along]);
-    }
-  if (feet < 2) return AutoHead{highest, "the highest point: no feet found on the floor"};
-  const BodyEnd ahead = bodyEnd(*domain, frame, ends, front, +1, params);
-  const BodyEnd behind = bodyEnd(*domain, frame, ends, back, -1, params);
-  if (ahead.tip < 0 && behind.tip < 0)
-    return AutoHead{highest, "the highest point: nothing of the midline beyond the feet"};
+  const Layout layout = bodyLayout(mesh, highest, params);
+  if (!layout.upright.empty()) return AutoHead{highest, layout.upright};
+  const BodyFrame& frame = layout.frame;
+  const BodyEnd& ahead = layout.ahead;
+  const BodyEnd& behind = layout.behind;
   std::string reason;
   const BodyEnd* head = nullptr;
   if (ahead.pairs != behind.pairs && (ahead.pairs == 0 || behind.pairs == 0)) {
@@ -175,6 +209,26 @@ Expected<AutoHead> findHeadVertex(const Mesh& mesh, const AutoHeadParams& params
   }
   if (head->tip < 0) return upright;
   return AutoHead{head->tip, "the front of the head: " + reason};
+}
+
+AutoHead headAtPickedEnd(const Mesh& mesh, int picked, const AutoHeadParams& params) {
+  const AutoHead unchanged{picked, ""};
+  if (mesh.triangles.empty() || picked < 0 || picked >= int(mesh.positions.size()))
+    return unchanged;
+  const Layout layout = bodyLayout(mesh, highestVertex(mesh), params);
+  if (!layout.upright.empty()) return unchanged;
+  const Eigen::Vector3d& p = mesh.positions[picked];
+  if (std::abs(p[layout.frame.lateral] - layout.frame.midline) <
+      params.sideFraction * layout.frame.size)
+    return unchanged;  // on the midline: the brow, the snout, the crown stay where picked
+  const double along = p[layout.frame.along];
+  const BodyEnd& end = along >= 0.5 * (layout.front + layout.back) ? layout.ahead : layout.behind;
+  if (end.tip < 0 || end.tip == picked) return unchanged;
+  return AutoHead{end.tip, "head node moved from the picked vertex " + std::to_string(picked) +
+                               " to the front of that end of the body (vertex " +
+                               std::to_string(end.tip) +
+                               "): a pick off the midline is on a horn, a tusk or an ear, whose "
+                               "projection on the midline can fall under the jaw"};
 }
 
 }  // namespace rw

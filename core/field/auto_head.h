@@ -49,4 +49,13 @@ struct AutoHead {
 /// The head node of `mesh` (see above). Errors on a mesh with no triangles.
 Expected<AutoHead> findHeadVertex(const Mesh& mesh, const AutoHeadParams& params = {});
 
+/// The head node for a vertex picked on `mesh` off its midline: on a four-legged body, the
+/// front of the end beyond the feet the pick is on (the node findHeadVertex gives that end),
+/// with the reason; the pick itself (reason empty) on the midline, on an upright body or on one
+/// without feet on the floor. A pick off the midline is on a paired extremity of the head — a
+/// horn, a tusk, an ear — and where it projects onto the midline (mirror_plane.h) depends on how
+/// that extremity points: a tusk's tip, forward and down, put the corpus elephants' head node
+/// under the jaw and their hind legs on the tail.
+AutoHead headAtPickedEnd(const Mesh& mesh, int picked, const AutoHeadParams& params = {});
+
 }  // namespace rw

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "field/auto_head.h"
 #include "field/geodesic_distance.h"
 
 namespace rw {
@@ -11,7 +12,9 @@ namespace rw {
 Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const FieldParams& params,
                                       const Progress* progress) {
   auto cancelled = [&] { return progress && progress->cancelled(); };
-  int head = headOnMirrorPlane(mesh, givenHead, params.headPlane);
+  const AutoHead atEnd =
+      params.headAtBodyEnd ? headAtPickedEnd(mesh, givenHead) : AutoHead{givenHead, ""};
+  int head = headOnMirrorPlane(mesh, atEnd.vertex, params.headPlane);
   Expected<SurfaceDomain> domain = buildSurfaceDomain(mesh, head, params.domain);
   if (!domain) return domain.error();
   const HeadOnBody onBody = headOnBody(mesh, *domain, head, params.headOnBody);
@@ -23,8 +26,9 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const Fie
   HarmonicField field;
   field.head = head;
   field.domain = std::move(domain).value();
-  field.headNote = onBody.note;
-  if (!onBody.note.empty()) field.domain.notes.insert(field.domain.notes.begin(), onBody.note);
+  field.headNote = onBody.note.empty() ? atEnd.reason : onBody.note;
+  if (!field.headNote.empty())
+    field.domain.notes.insert(field.domain.notes.begin(), field.headNote);
   const SurfaceDomain& d = field.domain;
   if (progress) progress->report("field: geodesic distance", 0.1);
   field.geodesic = geodesicDistance(d, head);

@@ -21,15 +21,19 @@ struct FieldParams {
   LaplacianParams laplacian;
   /// A head picked on a loose accessory goes onto the body (head_on_body.h) ...
   HeadOnBodyParams headOnBody;
-  /// ... and then onto the mesh's mirror plane (mirror_plane.h).
+  /// ... and then onto the mesh's mirror plane (mirror_plane.h). Before both, a head picked off
+  /// the midline of a four-legged body (a horn, a tusk) moves to the front of its end of the
+  /// body (auto_head.h, headAtPickedEnd).
   MirrorPlaneParams headPlane;
+  bool headAtBodyEnd = true;
 
   bool operator==(const FieldParams&) const = default;
 };
 
 struct HarmonicField {
   int head = -1;  ///< welded vertex, f = 0: the given one, or where it went on the body and plane
-  /// Why the head moved off the picked vertex onto the body (head_on_body.h); empty if not.
+  /// Why the head moved off the picked vertex (to its body end's front, onto the body:
+  /// auto_head.h, head_on_body.h); empty if it did not.
   std::string headNote;
   SurfaceDomain domain;
   std::vector<double> geodesic;         ///< Dijkstra distance from the head (per welded vertex)

@@ -6,7 +6,9 @@
 #include <functional>
 
 #include "field/auto_head.h"
+#include "field/harmonic_field.h"
 #include "field/head_vertex.h"
+#include "field/mirror_plane.h"
 #include "skeleton/skeleton.h"
 #include "support/implicit_meshes.h"
 #include "support/real_models.h"
@@ -116,4 +118,48 @@ TEST(AutoHead, HumansKeepTheHighestPoint) {
         << file << ": " << head->reason;
     EXPECT_NE(head->reason.find("upright"), std::string::npos) << file << ": " << head->reason;
   }
+}
+
+TEST(AutoHead, AHeadPickedOnAHornGoesToTheFrontOfTheHead) {
+  // Issue 20: a pick off the midline is on a horn, a tusk or an ear; where it projects onto the
+  // midline depends on how that extremity points (a corpus elephant's tusk tip projected under
+  // its jaw), so it goes to the front of its end of the body, as `auto` finds it.
+  Character bull;
+  ASSERT_TRUE(loadModel("OBJ/WusonOBJ.obj", bull));
+  const Mesh& mesh = bull.mesh;
+  const double size = mesh.bounds().diagonal().norm();
+  const Expected<AutoHead> front = findHeadVertex(mesh);
+  ASSERT_TRUE(bool(front));
+  for (const double side : {1.0, -1.0}) {  // the tips of both horns: the highest well off x = 0
+    int horn = -1;
+    for (int v = 0; v < int(mesh.positions.size()); ++v)
+      if (side * mesh.positions[v].x() > 0.1 * size &&
+          (horn < 0 || mesh.positions[v].y() > mesh.positions[horn].y()))
+        horn = v;
+    ASSERT_GE(horn, 0);
+    const AutoHead moved = headAtPickedEnd(mesh, horn);
+    EXPECT_EQ(moved.vertex, front->vertex) << "side " << side;
+    EXPECT_NE(moved.reason.find("horn"), std::string::npos) << moved.reason;
+    // The field starts there (then onto the mirror plane, as every head), and says why.
+    Expected<HarmonicField> field = harmonicField(mesh, horn);
+    ASSERT_TRUE(bool(field));
+    EXPECT_EQ(field->head, headOnMirrorPlane(mesh, front->vertex));
+    EXPECT_EQ(field->headNote, moved.reason);
+  }
+  // A pick on the midline (the brow, the snout) stays where it is.
+  int brow = -1;
+  for (int v = 0; v < int(mesh.positions.size()); ++v)
+    if (std::abs(mesh.positions[v].x()) < 1e-3 * size && mesh.positions[v].z() < 0 &&
+        (brow < 0 || mesh.positions[v].y() > mesh.positions[brow].y()))
+      brow = v;
+  ASSERT_GE(brow, 0);
+  EXPECT_EQ(headAtPickedEnd(mesh, brow).vertex, brow);
+  EXPECT_TRUE(headAtPickedEnd(mesh, brow).reason.empty());
+  // An upright character keeps any pick: its head is not at an end of a four-legged body.
+  Character human;
+  ASSERT_TRUE(loadModel("Collada/human.zae", human));
+  int hand = 0;
+  for (int v = 0; v < int(human.mesh.positions.size()); ++v)
+    if (human.mesh.positions[v].x() > human.mesh.positions[hand].x()) hand = v;
+  EXPECT_EQ(headAtPickedEnd(human.mesh, hand).vertex, hand);
 }
