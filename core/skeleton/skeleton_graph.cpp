@@ -1,6 +1,7 @@
 #include "skeleton/skeleton_graph.h"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 
 namespace rw {
@@ -76,17 +77,27 @@ std::vector<int> graphParents(const Skeleton& s, const std::vector<char>& inGrap
 
 /// A control joint connecting deform chains is often bound far from them (a root at the floor
 /// that the shoulders and spine hang from): in the graph it stands where the deform joints next
-/// to it do, or its chains would run through the floor and back.
+/// to it do, or its chains would run through the floor and back. One bound among them
+/// (params.connectorSpan) stays where it is.
 void placeConnectors(const Skeleton& s, const std::vector<char>& inGraph,
                      const std::vector<std::vector<int>>& adjacent,
-                     const std::vector<Transform>& globals, std::vector<Eigen::Vector3d>& head3) {
+                     const std::vector<Transform>& globals, const SkeletonGraphParams& params,
+                     std::vector<Eigen::Vector3d>& head3) {
   for (int j = 0; j < s.size(); ++j) {
     if (!inGraph[j] || s.joints[j].deform) continue;
-    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
-    int count = 0;
+    std::vector<Eigen::Vector3d> around;
     for (int k : adjacent[j])
-      if (s.joints[k].deform) sum += globals[k].translation(), ++count;
-    if (count > 0) head3[j] = sum / count;
+      if (s.joints[k].deform) around.push_back(globals[k].translation());
+    if (around.empty()) continue;
+    double span = 0.0, nearest = std::numeric_limits<double>::infinity();
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d& a : around) {
+      mean += a;
+      nearest = std::min(nearest, (a - head3[j]).norm());
+      for (const Eigen::Vector3d& b : around) span = std::max(span, (a - b).norm());
+    }
+    if (around.size() >= 2 && nearest <= params.connectorSpan * span) continue;
+    head3[j] = mean / double(around.size());
   }
 }
 
@@ -186,7 +197,7 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head,
   std::vector<std::vector<int>> adjacent(n);
   for (int j = 0; j < n; ++j)
     if (parent[j] >= 0) adjacent[j].push_back(parent[j]), adjacent[parent[j]].push_back(j);
-  placeConnectors(s, inGraph, adjacent, globals, head3);
+  placeConnectors(s, inGraph, adjacent, globals, params, head3);
   return chainsOf(head, n, walkFromHead(head, adjacent, head3), head3, tail);
 }
 

@@ -28,6 +28,13 @@ struct SkeletonGraphParams {
   /// ...to the end joint of another chain this much nearer it than its parent (by that joint's
   /// head or tail): where the body carries it (the neck's end).
   double nearerEnd = 0.25;
+  /// A control joint that connects deform chains moves to its deform neighbours' mean only
+  /// when it is bound away from them: nearer to none of them than this many times the largest
+  /// distance between two of them (a root at the floor under the hips and the spine). One bound
+  /// among them keeps its place: a non-deforming thigh between a pelvis and its calf is where
+  /// the other side's deforming thigh is, and at the mean it sat at the middle of the crotch
+  /// (a corpus donkey's right hind leg). With one deform neighbour it always moves.
+  double connectorSpan = 1.0;
 };
 
 /// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an

@@ -2,6 +2,7 @@
 // code as the mesh graph (Poirier §4–5).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "skeleton/skeleton_graph.h"
@@ -81,4 +82,31 @@ TEST(SkeletonGraph, ControlHeadIsAnError) {
   ASSERT_TRUE(loadModel("X/Testwuson.X", c));
   EXPECT_FALSE(buildSkeletonGraph(c.skeleton, c.skeleton.indexOf("Root")));
   EXPECT_FALSE(buildSkeletonGraph(c.skeleton, 999));
+}
+
+// Issue 20: studios' skeletons have non-deforming joints inside their chains (a corpus donkey's
+// right thigh). Such a joint bound among its deform neighbours keeps its place in the graph;
+// moved to their mean, that thigh sat in the middle of the crotch and the leg was placed there.
+TEST(SkeletonGraphRealModels, ANonDeformingThighKeepsItsPlace) {
+  Character c;
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", c));
+  Skeleton s = c.skeleton;
+  const int thigh = s.indexOf("B_Hip_Right");
+  ASSERT_GE(thigh, 0);
+  s.joints[thigh].deform = false;
+  const Eigen::Vector3d bound = s.restGlobals()[thigh].translation();
+  auto nearestOnItsArc = [&](const SkeletonGraphParams& params) {
+    Expected<SkeletonGraph> g = buildSkeletonGraph(s, s.indexOf("B_Neck"), {}, params);
+    EXPECT_TRUE(bool(g));
+    if (!g) return 1e9;
+    EXPECT_GE(g->arcOfJoint[thigh], 0);
+    double nearest = 1e9;
+    for (const Eigen::Vector3d& p : g->graph.arcs[g->arcOfJoint[thigh]].polyline)
+      nearest = std::min(nearest, (p - bound).norm());
+    return nearest;
+  };
+  EXPECT_LT(nearestOnItsArc({}), 1e-9);
+  SkeletonGraphParams meanAlways;
+  meanAlways.connectorSpan = 0.0;
+  EXPECT_GT(nearestOnItsArc(meanAlways), 0.02 * c.mesh.size());
 }
