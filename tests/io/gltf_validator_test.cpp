@@ -23,6 +23,7 @@
 #include "field/head_vertex.h"
 #include "io/export/export_character.h"
 #include "io/export_checks.h"
+#include "io/import_character.h"
 #include "skin/bone_heat.h"
 #include "support/procedural_meshes.h"
 #include "support/real_models.h"
@@ -63,7 +64,10 @@ void expectStructure(const Character& c, const json& doc) {
   EXPECT_FALSE(doc.contains("extensionsUsed")) << doc.value("extensionsUsed", json());
   EXPECT_FALSE(doc.contains("extensionsRequired"));
   const bool hasMesh = !c.mesh.source.triangles.empty();
-  EXPECT_EQ(doc["nodes"].size(), std::size_t(c.skeleton.size()) + (hasMesh ? 1 : 0));
+  // The joints, the mesh, and a plain node holding a skeleton's several roots.
+  const bool container = c.skeleton.roots().size() > 1;
+  EXPECT_EQ(doc["nodes"].size(),
+            std::size_t(c.skeleton.size()) + (hasMesh ? 1 : 0) + (container ? 1 : 0));
   for (int j = 0; j < c.skeleton.size(); ++j)
     EXPECT_EQ(doc["nodes"][j]["name"], c.skeleton.joints[j].name);
   EXPECT_EQ(doc.value("animations", json::array()).size(), c.clips.size());
@@ -146,6 +150,32 @@ TEST(GltfValidator, AutorigSkinnedHumanWithTheWalk) {
   human.skin = heat->weights;
   ASSERT_NO_FATAL_FAILURE(test::addRetargetedClip(human, "BVH/01_01.bvh"));
   writeAndValidate(human, "human_autorig");
+}
+
+TEST(GltfValidator, ASkeletonWithSeveralRootsSharesOneRootNode) {
+  // Studio rigs keep IK targets and props as roots of their own beside the body (8 of the
+  // corpus's 27 animals): a skin whose joints have no common root is a validator error.
+  Character bcn;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
+  Joint target;
+  target.name = "foot_ik.L";
+  target.deform = false;
+  target.restLocal = Eigen::Translation3d(0.1, 0.0, 0.05);
+  bcn.skeleton.joints.push_back(target);
+  ASSERT_EQ(bcn.skeleton.roots().size(), 2u);
+  writeAndValidate(bcn, "bcn_two_roots");
+  // Read back, the container is no bone: the same joints, the same two roots.
+  const fs::path file = fs::path(test::scratchFolder("gltf-two-roots")) / "bcn.glb";
+  ASSERT_FALSE(exportCharacter(bcn, file.string()).has_value());
+  const json doc = documentOf(file.string());
+  const json& armature = doc["nodes"][doc["skins"][0]["skeleton"].get<int>()];
+  EXPECT_EQ(armature["name"], "Armature");
+  EXPECT_EQ(armature["children"].size(), 2u);
+  Expected<Character> back = importCharacter(file.string());
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->skeleton.size(), bcn.skeleton.size());
+  EXPECT_EQ(back->skeleton.roots().size(), 2u);
+  fs::remove_all(file.parent_path());
 }
 
 TEST(GltfValidator, WalkWithoutMesh) {

@@ -368,7 +368,7 @@ std::size_t binaryBytesBound(const Character& c) {
 }
 
 /// Nodes 0..J-1 are the joints, node J the mesh; the scene lists the mesh first, then the
-/// skeleton's roots.
+/// skeleton's root (or a plain node holding its several roots).
 Expected<Document> buildDocument(const Character& c) {
   if (Status bad = checkExportable(c)) return *bad;
   const Skeleton& s = c.skeleton;
@@ -391,7 +391,19 @@ Expected<Document> buildDocument(const Character& c) {
     sceneNodes.push_back(nodes.size());
     nodes.push_back(std::move(meshNode));
   }
-  for (int root : s.roots()) sceneNodes.push_back(root);
+  const std::vector<int> roots = s.roots();
+  if (roots.size() > 1) {
+    // A skin's joints must share a root (the Khronos validator's SKIN_NO_COMMON_ROOT error):
+    // a studio rig's several roots (the body and its IK targets, props) hang under one plain
+    // node, as Blender's armature object holds them. Readers take it for a container, not a
+    // bone (our own importer, Assimp's and Blender's).
+    const int armature = int(nodes.size());
+    nodes.push_back({{"name", "Armature"}, {"children", roots}});
+    sceneNodes.push_back(armature);
+    if (doc.json.contains("skins")) doc.json["skins"][0]["skeleton"] = armature;
+  } else {
+    for (int root : roots) sceneNodes.push_back(root);
+  }
   if (!s.empty() && !c.clips.empty()) {
     InputAccessors inputs;
     json animations = json::array();
