@@ -1,5 +1,6 @@
 #include "skin/part_heat_system.h"
 
+#include <Eigen/CholmodSupport>
 #include <algorithm>
 
 #include "field/cotangent_laplacian.h"
@@ -7,37 +8,7 @@
 namespace rw {
 namespace {
 
-/// CHOLMOD's view of `lower` (a compressed, column-major lower triangle): no copy.
-cholmod_sparse viewLower(Eigen::SparseMatrix<double>& lower) {
-  cholmod_sparse a{};
-  a.nrow = a.ncol = std::size_t(lower.rows());
-  a.nzmax = std::size_t(lower.nonZeros());
-  a.p = lower.outerIndexPtr();
-  a.i = lower.innerIndexPtr();
-  a.x = lower.valuePtr();
-  a.stype = -1;  // symmetric, the lower triangle stored
-  a.itype = CHOLMOD_INT;
-  a.xtype = CHOLMOD_REAL;
-  a.dtype = CHOLMOD_DOUBLE;
-  a.sorted = 1;
-  a.packed = 1;
-  return a;
-}
-
-/// CHOLMOD's view of a dense column-major matrix: no copy.
-cholmod_dense viewDense(const Eigen::MatrixXd& m) {
-  cholmod_dense d{};
-  d.nrow = std::size_t(m.rows());
-  d.ncol = std::size_t(m.cols());
-  d.nzmax = d.nrow * d.ncol;
-  d.d = std::size_t(m.rows());
-  d.x = const_cast<double*>(m.data());  // CHOLMOD reads the right-hand side only
-  d.xtype = CHOLMOD_REAL;
-  d.dtype = CHOLMOD_DOUBLE;
-  return d;
-}
-
-/// The same settings in every cholmod_common: supernodal LLᵀ, AMD only (METIS is slower here,
+/// The cholmod_common settings: supernodal LLᵀ, AMD only (METIS is slower here,
 /// docs/build-notes.md), postordered.
 void startCommon(cholmod_common& common) {
   cholmod_start(&common);
@@ -83,7 +54,8 @@ PartHeatSystem::PartHeatSystem(const std::vector<int>& vertices, const std::vect
   for (int k = 0; k < m; ++k)
     for (int p = laplacian_.outerIndexPtr()[k]; p < laplacian_.outerIndexPtr()[k + 1]; ++p)
       if (laplacian_.innerIndexPtr()[p] == k) diagonal_[k] = p;
-  cholmod_sparse a = viewLower(laplacian_);
+  const Eigen::SparseMatrix<double>& pattern = laplacian_;
+  cholmod_sparse a = Eigen::viewAsCholmod(pattern.selfadjointView<Eigen::Lower>());
   factor_ = cholmod_analyze(&a, &common_);
 }
 
@@ -96,14 +68,16 @@ bool PartHeatSystem::factor(const Eigen::VectorXd& mh) {
   if (!factor_ || mh.size() != size()) return false;
   Eigen::SparseMatrix<double> system = laplacian_;
   for (int k = 0; k < size(); ++k) system.valuePtr()[diagonal_[k]] += mh[k];
-  cholmod_sparse a = viewLower(system);
+  const Eigen::SparseMatrix<double>& pattern = system;
+  cholmod_sparse a = Eigen::viewAsCholmod(pattern.selfadjointView<Eigen::Lower>());
   double beta[2] = {0.0, 0.0};
   if (!cholmod_factorize_p(&a, beta, nullptr, 0, factor_, &common_)) return false;
   return common_.status == CHOLMOD_OK && factor_->minor == factor_->n;
 }
 
 bool PartHeatSystem::solveBlock(const Eigen::MatrixXd& rhs, Eigen::MatrixXd& x) {
-  cholmod_dense b = viewDense(rhs);
+  Eigen::MatrixXd& writable = const_cast<Eigen::MatrixXd&>(rhs);  // CHOLMOD only reads it
+  cholmod_dense b = Eigen::viewAsCholmod(writable);
   cholmod_dense* solution = cholmod_solve(CHOLMOD_A, factor_, &b, &common_);
   if (!solution) return false;
   x = Eigen::Map<const Eigen::MatrixXd>(static_cast<const double*>(solution->x), rhs.rows(),
