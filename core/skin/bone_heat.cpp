@@ -483,15 +483,16 @@ VertexBones bonesOfVertices(const HeatSegments& sources, const std::vector<Eigen
   VertexBones out;
   out.nearest.resize(P.size());
   out.candidates.resize(P.size());
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, P.size()), [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t v = r.begin(); v < r.end(); ++v) {
-          BonesAround around = bonesAround(sources.all, P[v], params.equidistantTolerance,
-                                           params.visibleSearch, &sources.reach);
-          out.nearest[v] = std::move(around.nearest);
-          out.candidates[v] = std::move(around.candidates);
-        }
-      });
+  const SegmentDistances distances(sources.all);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, P.size()),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      for (std::size_t v = r.begin(); v < r.end(); ++v) {
+                        BonesAround around = distances.around(P[v], params.equidistantTolerance,
+                                                              params.visibleSearch, sources.reach);
+                        out.nearest[v] = std::move(around.nearest);
+                        out.candidates[v] = std::move(around.candidates);
+                      }
+                    });
   return out;
 }
 

@@ -25,47 +25,114 @@ std::vector<BoneSegment> deformBoneSegments(const Skeleton& skeleton, double fal
   return segments;
 }
 
-BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
-                        double relativeTolerance, int count, const std::vector<double>* reach) {
-  // Squared distances first: bone heat asks this of every vertex and every segment, and the
-  // square roots are needed only for the few bones kept (sqrt is monotone, so the order and the
-  // nearest are the same).
-  struct Squared {
-    int bone;
-    double d2;
-  };
-  thread_local std::vector<Squared> all;  // every segment, then those within reach
-  all.resize(segments.size());
+namespace {
+
+struct Squared {
+  int bone;
+  double d2;
+};
+
+/// From every squared distance d2 (one per segment): the nearest bone(s) within
+/// (1 + relativeTolerance) of the nearest distance, and the `count` nearest within reach, nearest
+/// first, ties in segment order, kept sorted by insertion (a sort of every segment per vertex
+/// cost more than the distances themselves).
+BonesAround bonesFromDistances(const std::vector<BoneSegment>& segments,
+                               const std::vector<double>& d2, const Eigen::Vector3d& p,
+                               double relativeTolerance, int count,
+                               const std::vector<double>* reach) {
+  thread_local std::vector<Squared> kept;
+  const std::size_t want = std::size_t(std::max(count, 0));
+  kept.resize(want + 1);
+  std::size_t size = 0;  // kept[0, size) sorted
   double best2 = std::numeric_limits<double>::infinity();
-  for (std::size_t b = 0; b < segments.size(); ++b) {
-    all[b] = {int(b), (segments[b].closestPoint(p) - p).squaredNorm()};
-    best2 = std::min(best2, all[b].d2);
+  for (std::size_t b = 0; b < d2.size(); ++b) {
+    const double e = d2[b];
+    best2 = std::min(best2, e);
+    if (want == 0 || (size == want && !(e < kept[size - 1].d2))) continue;
+    if (reach && b < reach->size()) {
+      const double r = (*reach)[b];
+      if (std::isfinite(r) && e > r * r && std::sqrt(e) > r) continue;
+    }
+    std::size_t at = size;
+    for (; at > 0 && e < kept[at - 1].d2; --at) kept[at] = kept[at - 1];
+    kept[at] = {int(b), e};
+    size = std::min(size + 1, want);
   }
+  kept.resize(size);
   BonesAround out;
   out.nearest.distance = std::sqrt(best2);
   const double limit = out.nearest.distance * (1.0 + relativeTolerance);
-  for (const Squared& c : all)
-    if (std::sqrt(c.d2) <= limit) {
-      out.nearest.bones.push_back(c.bone);
-      out.nearest.points.push_back(segments[c.bone].closestPoint(p));
+  const double limit2 = limit * limit;
+  for (std::size_t b = 0; b < d2.size(); ++b)
+    if (d2[b] <= limit2 && std::sqrt(d2[b]) <= limit) {
+      out.nearest.bones.push_back(int(b));
+      out.nearest.points.push_back(segments[b].closestPoint(p));
     }
-  if (reach)
-    all.erase(std::remove_if(all.begin(), all.end(),
-                             [&](const Squared& c) {
-                               if (std::size_t(c.bone) >= reach->size()) return false;
-                               const double r = (*reach)[c.bone];
-                               return std::isfinite(r) && std::sqrt(c.d2) > r;
-                             }),
-              all.end());
-  const std::size_t keep = std::min(all.size(), std::size_t(std::max(count, 0)));
-  std::partial_sort(all.begin(), all.begin() + long(keep), all.end(),
-                    [](const Squared& a, const Squared& b) {
-                      return a.d2 < b.d2 || (a.d2 == b.d2 && a.bone < b.bone);
-                    });
-  out.candidates.resize(keep);
-  for (std::size_t k = 0; k < keep; ++k)
-    out.candidates[k] = {all[k].bone, std::sqrt(all[k].d2), segments[all[k].bone].closestPoint(p)};
+  out.candidates.resize(kept.size());
+  for (std::size_t k = 0; k < kept.size(); ++k)
+    out.candidates[k] = {kept[k].bone, std::sqrt(kept[k].d2),
+                         segments[kept[k].bone].closestPoint(p)};
   return out;
+}
+
+}  // namespace
+
+BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
+                        double relativeTolerance, int count, const std::vector<double>* reach) {
+  std::vector<double> d2(segments.size());
+  for (std::size_t b = 0; b < segments.size(); ++b)
+    d2[b] = (segments[b].closestPoint(p) - p).squaredNorm();
+  return bonesFromDistances(segments, d2, p, relativeTolerance, count, reach);
+}
+
+SegmentDistances::SegmentDistances(const std::vector<BoneSegment>& segments) : segments_(segments) {
+  for (const BoneSegment& s : segments) {
+    const Eigen::Vector3d d = s.tail - s.head;
+    hx_.push_back(s.head.x());
+    hy_.push_back(s.head.y());
+    hz_.push_back(s.head.z());
+    dx_.push_back(d.x());
+    dy_.push_back(d.y());
+    dz_.push_back(d.z());
+    // A zero-length bone: t = 0, the distance to its head (BoneSegment::closestPoint).
+    const double l2 = d.squaredNorm();
+    inverseLength2_.push_back(l2 > 0.0 ? 1.0 / l2 : 0.0);
+  }
+}
+
+const std::vector<double>& SegmentDistances::squaredDistances(const Eigen::Vector3d& p) const {
+  thread_local std::vector<double> d2;
+  const std::size_t n = hx_.size();
+  d2.resize(n);
+  const double px = p.x(), py = p.y(), pz = p.z();
+  for (std::size_t b = 0; b < n; ++b) {
+    const double ex = px - hx_[b], ey = py - hy_[b], ez = pz - hz_[b];
+    double t = (ex * dx_[b] + ey * dy_[b] + ez * dz_[b]) * inverseLength2_[b];
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double fx = ex - t * dx_[b], fy = ey - t * dy_[b], fz = ez - t * dz_[b];
+    d2[b] = fx * fx + fy * fy + fz * fz;
+  }
+  return d2;
+}
+
+BonesAround SegmentDistances::around(const Eigen::Vector3d& p, double relativeTolerance, int count,
+                                     const std::vector<double>& reach) const {
+  return bonesFromDistances(segments_, squaredDistances(p), p, relativeTolerance, count,
+                            reach.empty() ? nullptr : &reach);
+}
+
+bool SegmentDistances::anyWithin(const Eigen::Vector3d& p, double radius) const {
+  // Stops at the first: most points asked about have a bone near them.
+  const double r2 = radius * radius;
+  const double px = p.x(), py = p.y(), pz = p.z();
+  for (std::size_t b = 0; b < hx_.size(); ++b) {
+    const double ex = px - hx_[b], ey = py - hy_[b], ez = pz - hz_[b];
+    double t = (ex * dx_[b] + ey * dy_[b] + ez * dz_[b]) * inverseLength2_[b];
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double fx = ex - t * dx_[b], fy = ey - t * dy_[b], fz = ez - t * dz_[b];
+    if (fx * fx + fy * fy + fz * fz <= r2) return true;
+  }
+  return false;
 }
 
 NearestBones nearestBones(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,

@@ -53,4 +53,24 @@ struct BonesAround {
 BonesAround bonesAround(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
                         double relativeTolerance, int count, const std::vector<double>* reach);
 
+/// The segments laid out for bonesAround of many points (bone heat asks it of every vertex):
+/// coordinates in separate arrays and each segment's inverse squared length, so the distances
+/// to all segments run as one vectorized loop without a division per segment.
+class SegmentDistances {
+ public:
+  explicit SegmentDistances(const std::vector<BoneSegment>& segments);
+  /// As bonesAround(segments, p, ...), with `reach` given per segment or empty.
+  BonesAround around(const Eigen::Vector3d& p, double relativeTolerance, int count,
+                     const std::vector<double>& reach) const;
+  /// True when some segment passes within `radius` of p.
+  bool anyWithin(const Eigen::Vector3d& p, double radius) const;
+
+ private:
+  /// The squared distance from p to every segment, into a per-thread array.
+  const std::vector<double>& squaredDistances(const Eigen::Vector3d& p) const;
+
+  const std::vector<BoneSegment>& segments_;
+  std::vector<double> hx_, hy_, hz_, dx_, dy_, dz_, inverseLength2_;
+};
+
 }  // namespace rw

@@ -8,16 +8,6 @@
 namespace rw {
 namespace {
 
-/// True when some segment passes within `radius` of p (stops at the first: most vertices' parts
-/// hold a bone, and this runs for every vertex).
-bool anyBoneWithin(const std::vector<BoneSegment>& segments, const Eigen::Vector3d& p,
-                   double radius) {
-  const double r2 = radius * radius;
-  for (const BoneSegment& s : segments)
-    if ((s.closestPoint(p) - p).squaredNorm() <= r2) return true;
-  return false;
-}
-
 /// The bones a boneless part may take are looked for among the nearest few to its axis point:
 /// the nearest and those equidistant with it (co-located bones, a hub's own segment and spokes).
 constexpr int kCandidates = 4;
@@ -80,12 +70,13 @@ std::vector<BorrowedHeat> heatForBonelessParts(
   if (!(params.holdingRadii > 0.0) || segments.empty()) return out;
   std::vector<double> borrowReach = reach;
   for (double& r : borrowReach) r *= params.reachFactor;
+  const SegmentDistances distances(segments);
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, P.size()), [&](const tbb::blocked_range<std::size_t>& r) {
         for (std::size_t v = r.begin(); v < r.end(); ++v) {
           const std::optional<AxisPoint> axis = axisPoint(P[v], outward[v], surface, margin);
           if (!axis) continue;
-          if (anyBoneWithin(segments, axis->point, params.holdingRadii * axis->radius)) continue;
+          if (distances.anyWithin(axis->point, params.holdingRadii * axis->radius)) continue;
           out[v] = borrowFromAxis(P[v], *axis, skeleton, segments, borrowReach, seen[v],
                                   params.maxLinksFromSeen, equidistantTolerance);
         }
