@@ -6,10 +6,12 @@
 
 #include <Eigen/CholmodSupport>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 
@@ -22,6 +24,7 @@
 #include "skin/pivot_parts.h"
 #include "skin/skin_eval.h"
 #include "skin/weight_tools.h"
+#include "util/blas_threads.h"
 
 namespace rw {
 namespace {
@@ -637,27 +640,53 @@ Expected<std::vector<std::vector<Influence>>> solveParts(
       attachRigidly({v}, "", false);
     }
 
+  // Round parts go on their joint (an eyeball: pivot_parts.h); the others are solved by heat,
+  // side by side on TBB's threads: they are independent, and one part's factorization and
+  // solve keep a single core busy (util/blas_threads.h). Largest first, so the last are short.
+  std::vector<std::size_t> heatParts;
   for (size_t c = 0; c < componentVertices.size(); ++c) {
-    if (progress) {
-      progress->report("bone heat: solving",
-                       0.2 + 0.7 * double(c) / double(componentVertices.size()));
-      if (progress->cancelled()) return Error{"cancelled"};
-    }
     const std::vector<int>& vertices = componentVertices[c];
-    if (pivotOf[c] >= 0) {  // an eyeball: rigid on the joint at its centre (pivot_parts.h)
-      for (int v : vertices) weights[v] = {{pivotOf[c], 1.0}};
-      ++report.pivotParts;
-      report.pivotVertices += int(vertices.size());
+    if (pivotOf[c] < 0) {
+      heatParts.push_back(c);
       continue;
     }
-    const PartSolve part = solvePartHeat(vertices, prepared.systems[c].get(), found.heat,
-                                         prepared.area, nearest, sources.owner, params, weights);
-    prepared.systems[c].reset();  // its factor's memory
+    for (int v : vertices) weights[v] = {{pivotOf[c], 1.0}};
+    ++report.pivotParts;
+    report.pivotVertices += int(vertices.size());
+  }
+  std::stable_sort(heatParts.begin(), heatParts.end(), [&](std::size_t a, std::size_t b) {
+    return componentVertices[a].size() > componentVertices[b].size();
+  });
+  std::vector<PartSolve> solves(componentVertices.size());
+  {
+    const ScopedBlasThreads blasThreads(heatParts.size() > 1 ? 1 : 0);
+    std::atomic<int> finished{0};
+    std::mutex reporting;  // the progress callback need not be thread-safe
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, heatParts.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t i = r.begin(); i < r.end(); ++i) {
+                          if (progress && progress->cancelled()) return;
+                          const std::size_t c = heatParts[i];
+                          solves[c] = solvePartHeat(componentVertices[c], prepared.systems[c].get(),
+                                                    found.heat, prepared.area, nearest,
+                                                    sources.owner, params, weights);
+                          prepared.systems[c].reset();  // its factor's memory
+                          const int count = ++finished;
+                          if (!progress) continue;
+                          const std::lock_guard<std::mutex> lock(reporting);
+                          progress->report("bone heat: solving",
+                                           0.2 + 0.7 * double(count) / double(heatParts.size()));
+                        }
+                      });
+  }
+  if (progress && progress->cancelled()) return Error{"cancelled"};
+  for (std::size_t c : heatParts) {  // reported in part order, as when solved one by one
+    const PartSolve& part = solves[c];
     report.heatedVertices += part.heated;
     report.factorSeconds += part.factorSeconds;
     report.solveSeconds += part.solveSeconds;
     if (!part.solved) {
-      attachRigidly(vertices, part.reason, true);
+      attachRigidly(componentVertices[c], part.reason, true);
       continue;
     }
     ++report.solvedComponents;
