@@ -592,10 +592,10 @@ SkinWeights perSourceVertex(const Mesh& mesh, const Skeleton& skeleton,
   for (auto& w : weights)
     for (Influence& i : w) i.joint = segments[i.joint].joint;
   out.perVertex.resize(mesh.source.positions.size());
-  for (size_t s = 0; s < mesh.source.positions.size(); ++s) {
+  tbb::parallel_for(std::size_t(0), mesh.source.positions.size(), [&](std::size_t s) {
     const int v = s < mesh.weldedOfSource.size() ? mesh.weldedOfSource[s] : -1;
     if (v >= 0 && v < n) out.perVertex[s] = weights[v];
-  }
+  });
   for (size_t b = 0; b < segments.size(); ++b)
     if (!used[b]) report.unweightedBones.push_back(skeleton.joints[segments[b].joint].name);
   return out;

@@ -107,13 +107,24 @@ void compareDeformation(const Character& reference, const SkinWeights& ours, int
 }  // namespace
 
 int dominantJoint(const std::vector<Influence>& influences) {
+  // Duplicate joints summed in place, without a map: this runs for every vertex of a mesh
+  // several times, on lists of a few influences. Ties go to the lower joint index.
   int best = -1;
   double bestWeight = 0.0;
-  for (const auto& [joint, weight] : merged(influences))
-    if (weight > bestWeight) {  // the map is by joint: ties go to the lower index
+  const std::size_t n = influences.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const int joint = influences[i].joint;
+    bool counted = false;  // an earlier entry of the same joint summed it already
+    for (std::size_t k = 0; k < i && !counted; ++k) counted = influences[k].joint == joint;
+    if (counted) continue;
+    double weight = 0.0;
+    for (std::size_t k = i; k < n; ++k)
+      if (influences[k].joint == joint) weight += influences[k].weight;
+    if (weight > bestWeight || (weight > 0.0 && weight == bestWeight && joint < best)) {
       best = joint;
       bestWeight = weight;
     }
+  }
   return best;
 }
 

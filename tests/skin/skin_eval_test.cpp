@@ -33,7 +33,10 @@ TEST(SkinEval, JointHopsCountParentChildLinks) {
 TEST(SkinEval, DominantJointIsTheLargestMergedWeight) {
   EXPECT_EQ(dominantJoint({}), -1);
   EXPECT_EQ(dominantJoint({{3, 0.4}, {1, 0.35}, {1, 0.25}}), 1);  // duplicates are one joint
-  EXPECT_EQ(dominantJoint({{4, 0.5}, {2, 0.5}}), 2);              // ties: the lower index
+  EXPECT_EQ(dominantJoint({{5, 0.5}, {2, 0.5}}), 2);              // ties: the lower joint
+  EXPECT_EQ(dominantJoint({{5, 0.3}, {2, 0.2}, {5, 0.1}, {2, 0.2}}), 2);
+  EXPECT_EQ(dominantJoint({{4, 0.0}, {6, -0.1}}), -1);  // no positive weight: none
+  EXPECT_EQ(dominantJoint({{4, 0.5}, {2, 0.5}}), 2);    // ties: the lower index
 }
 
 TEST(SkinEval, BleedCountsNoticeableWeightFromFarJoints) {
