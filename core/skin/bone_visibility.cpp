@@ -108,6 +108,40 @@ std::optional<double> SegmentOcclusion::hitDistance(const Eigen::Vector3d& origi
   return double(hit.ray.tfar);
 }
 
+std::vector<SegmentOcclusion::Crossing> SegmentOcclusion::crossings(
+    const Eigen::Vector3d& origin, const Eigen::Vector3d& direction, double maxDistance) const {
+  std::vector<Crossing> out;
+  // Nearest hit after nearest hit; a hit on a shared edge is found on each of its triangles at
+  // (nearly) the same distance, so the next search starts a little beyond the last hit.
+  const double step = 1e-5 * std::max(maxDistance, 1e-12);
+  double from = 0.0;
+  while (from < maxDistance) {
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    RTCRayHit hit{};
+    hit.ray.org_x = float(origin.x());
+    hit.ray.org_y = float(origin.y());
+    hit.ray.org_z = float(origin.z());
+    hit.ray.dir_x = float(direction.x());
+    hit.ray.dir_y = float(direction.y());
+    hit.ray.dir_z = float(direction.z());
+    hit.ray.tnear = float(from);
+    hit.ray.tfar = float(maxDistance);
+    hit.ray.mask = std::numeric_limits<unsigned>::max();
+    hit.ray.flags = 0;
+    hit.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+    rtcIntersect1(impl_->scene, &context, &hit);
+    if (hit.hit.geomID == RTC_INVALID_GEOMETRY_ID) break;
+    const double t = double(hit.ray.tfar);
+    // Embree's geometric normal follows the triangle's winding (counter-clockwise front).
+    const double facing =
+        direction.x() * hit.hit.Ng_x + direction.y() * hit.hit.Ng_y + direction.z() * hit.hit.Ng_z;
+    out.push_back({t, facing < 0.0});
+    from = std::max(t + step, double(std::nextafter(float(t), std::numeric_limits<float>::max())));
+  }
+  return out;
+}
+
 std::vector<char> SegmentOcclusion::clear(const std::vector<Eigen::Vector3d>& from,
                                           const std::vector<Eigen::Vector3d>& to,
                                           double margin) const {

@@ -31,6 +31,18 @@ class SegmentOcclusion {
   std::optional<double> hitDistance(const Eigen::Vector3d& origin,
                                     const Eigen::Vector3d& direction) const;
 
+  /// A surface crossing along a ray: its distance, and whether the ray enters the triangle's
+  /// front (the ray against its normal: entering a shell whose triangles face outward).
+  struct Crossing {
+    double distance = 0.0;
+    bool entersFront = false;
+  };
+  /// Every triangle the ray from `origin` along the unit `direction` crosses within
+  /// `maxDistance`, nearest first (one per crossing point: triangles sharing an edge or vertex
+  /// hit there count once). Thread-safe.
+  std::vector<Crossing> crossings(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction,
+                                  double maxDistance) const;
+
   /// Batch version of clear() over many segments, multi-threaded.
   std::vector<char> clear(const std::vector<Eigen::Vector3d>& from,
                           const std::vector<Eigen::Vector3d>& to, double margin) const;
