@@ -41,8 +41,10 @@ bool gabriel(const SphereGraph& g, int i, int j) {
 void shortestPaths(SphereGraph& g) {
   const int n = g.size();
   g.distances.assign(n, std::vector<double>(n, std::numeric_limits<double>::infinity()));
+  g.previous.assign(n, std::vector<int>(n, -1));
   tbb::parallel_for(0, n, [&](int source) {
     std::vector<double>& d = g.distances[source];
+    std::vector<int>& before = g.previous[source];
     using Item = std::pair<double, int>;
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
     d[source] = 0.0;
@@ -55,6 +57,7 @@ void shortestPaths(SphereGraph& g) {
         const double dv = du + (g.centres[u] - g.centres[v]).norm();
         if (dv < d[v]) {
           d[v] = dv;
+          before[v] = u;
           queue.push({dv, v});
         }
       }
@@ -63,6 +66,15 @@ void shortestPaths(SphereGraph& g) {
 }
 
 }  // namespace
+
+std::vector<int> SphereGraph::path(int from, int to) const {
+  if (from < 0 || to < 0 || from >= size() || to >= size() || !std::isfinite(distances[from][to]))
+    return {};
+  std::vector<int> out{to};
+  for (int at = to; at != from; at = previous[from][at]) out.push_back(previous[from][at]);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
 
 std::vector<int> SphereGraph::components() const {
   std::vector<int> component(size(), -1);

@@ -36,8 +36,13 @@ struct SphereGraph {
   /// distances[i][j]: the shortest path from centre i to centre j along the edges (infinite
   /// between components).
   std::vector<std::vector<double>> distances;
+  /// previous[i][j]: the centre before j on the shortest path from i (-1 at i, or unreachable).
+  std::vector<std::vector<int>> previous;
 
   int size() const { return int(centres.size()); }
+  /// The centres on the shortest path from `from` to `to`, both included; empty when `to`
+  /// cannot be reached.
+  std::vector<int> path(int from, int to) const;
   /// The connected components, as a component index per centre.
   std::vector<int> components() const;
 };

@@ -1,0 +1,50 @@
+#pragma once
+// Skeleton embedding (Baran & Popović 2007, §3) from a mesh and a skeleton to the positions of
+// the skeleton's deform joints inside the mesh: the volume and its sphere graph (§3.1), the
+// reduced skeleton (§3.2), its discrete embedding (§3.3–3.4), and the chains' inner joints put
+// back along the embedded paths in proportion to their rest bones (§3.5's first step). Joints
+// of collapsed subtrees (fingers, face bones) follow their embedded ancestor's bone, turned and
+// scaled with it. The skeleton's facing is tried in four quarter turns about the up axis. The
+// continuous refinement of §3.5 is not done yet.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "embed/discrete_embedding.h"
+#include "embed/reduced_skeleton.h"
+#include "embed/sphere_graph.h"
+#include "embed/volume_grid.h"
+#include "mesh/mesh.h"
+
+namespace rw {
+
+struct SkeletonEmbeddingParams {
+  VolumeGridParams volume;
+  SphereGraphParams graph;
+  ReducedSkeletonParams reduce;
+  DiscreteEmbeddingParams discrete;
+  /// The skeleton is also tried turned a quarter, a half and three quarters about the up axis,
+  /// and a turn is taken when its penalty is under this fraction of the skeleton's own facing.
+  /// Characters are not all modelled facing +Z (a bull facing −Z put its head where its
+  /// forelegs are); a symmetric biped turned half way costs the same as facing front, and the
+  /// margin keeps its own facing (its left on its left).
+  double otherFacingMargin = 0.8;
+};
+
+struct SkeletonEmbedding {
+  bool found = false;
+  std::string reason;  ///< why not, when not found
+  /// Per skeleton joint, where it goes in the mesh (deform joints; none for the others).
+  std::vector<std::optional<Eigen::Vector3d>> position;
+  ReducedSkeleton reduced;
+  SphereGraph graph;
+  DiscreteEmbedding discrete;
+  EmbeddingFrame frame;
+  int quarterTurns = 0;  ///< the skeleton's turn about the up axis that embedded best
+};
+
+/// The whole embedding of `skeleton` into `mesh`, both Y up and facing +Z.
+SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
+                                const SkeletonEmbeddingParams& params = {});
+
+}  // namespace rw

@@ -1,0 +1,152 @@
+// Skeleton embedding (Baran & Popović 2007, §3.2–3.4; embed/reduced_skeleton.h,
+// embed/discrete_embedding.h, embed/skeleton_embedding.h): the bundled skeletons reduced to
+// their chains, and embedded into a procedural humanoid, HUMAN.blend and the Wuson bull, every
+// limb on its own side.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#include "embed/skeleton_embedding.h"
+#include "io/rig_json.h"
+#include "support/implicit_meshes.h"
+#include "support/real_models.h"
+
+namespace rw {
+namespace {
+
+Skeleton bundled(const std::string& name) {
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/" + name);
+  EXPECT_TRUE(rig) << (rig ? "" : rig.error().message);
+  return rig ? rig->skeleton : Skeleton{};
+}
+
+std::set<std::string> reducedNames(const Skeleton& s, const ReducedSkeleton& r) {
+  std::set<std::string> names;
+  for (const ReducedJoint& j : r.joints) names.insert(s.joints[j.joint].name);
+  return names;
+}
+
+/// Index of the reduced joint at skeleton joint `name`.
+int reducedIndex(const Skeleton& s, const ReducedSkeleton& r, const std::string& name) {
+  for (int i = 0; i < r.size(); ++i)
+    if (s.joints[r.joints[i].joint].name == name) return i;
+  return -1;
+}
+
+Eigen::Vector3d at(const Skeleton& s, const SkeletonEmbedding& e, const std::string& name) {
+  const int j = s.indexOf(name);
+  EXPECT_GE(j, 0) << name;
+  EXPECT_TRUE(j >= 0 && e.position[j]) << name << " has no position";
+  return j >= 0 && e.position[j] ? *e.position[j] : Eigen::Vector3d::Zero();
+}
+
+TEST(ReducedSkeleton, AProductionBipedReducesToPinocchiosSevenJoints) {
+  const Skeleton s = bundled("biped_production.json");
+  const ReducedSkeleton r = reduceSkeleton(s);
+  EXPECT_EQ(reducedNames(s, r), (std::set<std::string>{"hips", "spine.03", "head", "hand.L",
+                                                       "hand.R", "toe.L", "toe.R"}));
+  EXPECT_EQ(s.joints[r.joints[0].joint].name, "hips");
+  const int handL = reducedIndex(s, r, "hand.L"), handR = reducedIndex(s, r, "hand.R");
+  const int toeL = reducedIndex(s, r, "toe.L"), toeR = reducedIndex(s, r, "toe.R");
+  EXPECT_EQ(r.joints[handL].mirror, handR);
+  EXPECT_EQ(r.joints[toeL].mirror, toeR);
+  EXPECT_TRUE(r.joints[toeL].foot && r.joints[toeR].foot);
+  EXPECT_FALSE(r.joints[handL].foot);
+  // The fingers are too small to embed: they follow their hand.
+  const std::vector<int>& f = r.followers;
+  EXPECT_NE(std::find(f.begin(), f.end(), s.indexOf("index.03.L")), f.end());
+  // Parents come first; the chest (three children) right after the root.
+  for (int i = 1; i < r.size(); ++i) EXPECT_LT(r.joints[i].parent, i);
+  EXPECT_EQ(s.joints[r.joints[1].joint].name, "spine.03");
+}
+
+TEST(ReducedSkeleton, TheQuadrupedKeepsFourFeetAHeadAndATail) {
+  const Skeleton s = bundled("quadruped.json");
+  const ReducedSkeleton r = reduceSkeleton(s);
+  EXPECT_EQ(r.size(), 8);
+  int feet = 0;
+  for (const ReducedJoint& j : r.joints) feet += j.foot;
+  EXPECT_EQ(feet, 4);
+}
+
+TEST(SkeletonEmbedding, AFusedHumanoidTakesEachLimbOfTheBipedOnItsSide) {
+  const test::Creature creature = test::humanoidCreature();
+  const Mesh mesh = buildMesh(test::capsuleCreature(creature.capsules, 0.02));
+  const Skeleton s = bundled("biped_production.json");
+  const SkeletonEmbedding e = embedSkeleton(mesh, s);
+  ASSERT_TRUE(e.found) << e.reason;
+  EXPECT_EQ(e.quarterTurns, 0);
+  // Tips: arm.L (+X), arm.R, leg.L, leg.R.
+  EXPECT_LT((at(s, e, "hand.L") - creature.limbTips[0]).norm(), 0.25);
+  EXPECT_LT((at(s, e, "hand.R") - creature.limbTips[1]).norm(), 0.25);
+  EXPECT_LT((at(s, e, "toe.L") - creature.limbTips[2]).norm(), 0.2);
+  EXPECT_LT((at(s, e, "toe.R") - creature.limbTips[3]).norm(), 0.2);
+  EXPECT_GT(at(s, e, "head").y(), 1.5);
+}
+
+TEST(SkeletonEmbedding, HumanBlendTakesTheBipedWithHandsAndFeetOnTheirSides) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("BLEND/HUMAN.blend", c));
+  const Skeleton s = bundled("biped_production.json");
+  const SkeletonEmbedding e = embedSkeleton(c.mesh, s);
+  ASSERT_TRUE(e.found) << e.reason;
+  std::cout << "[ measured ] HUMAN.blend: " << e.graph.size() << " spheres, penalty "
+            << e.discrete.penalty << ", " << e.discrete.expansions << " expansions\n";
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const double height = box.sizes().y(), low = box.min().y();
+  EXPECT_EQ(e.quarterTurns, 0);
+  EXPECT_GT(at(s, e, "head").y(), low + 0.85 * height);
+  for (const char* toe : {"toe.L", "toe.R"}) EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height);
+  EXPECT_GT(at(s, e, "toe.L").x(), 0.0);
+  EXPECT_LT(at(s, e, "toe.R").x(), 0.0);
+  // HUMAN.blend's hands hang beside its hips: the hands go there, below the chest, outside.
+  EXPECT_GT(at(s, e, "hand.L").x(), 0.6 * box.max().x());
+  EXPECT_LT(at(s, e, "hand.R").x(), 0.6 * box.min().x());
+  for (const char* hand : {"hand.L", "hand.R"})
+    EXPECT_LT(at(s, e, hand).y(), at(s, e, "spine.03").y());
+  // Every deform joint has a place; the hips above the knees, the knees above the feet.
+  for (int j = 0; j < s.size(); ++j) {
+    if (s.joints[j].deform) {
+      EXPECT_TRUE(e.position[j]) << s.joints[j].name;
+    }
+  }
+  EXPECT_GT(at(s, e, "thigh.L").y(), at(s, e, "shin.L").y());
+  EXPECT_GT(at(s, e, "shin.L").y(), at(s, e, "foot.L").y());
+}
+
+TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", c));
+  const Skeleton s = bundled("quadruped.json");
+  const SkeletonEmbedding e = embedSkeleton(c.mesh, s);
+  ASSERT_TRUE(e.found) << e.reason;
+  // The bull's head is at −Z: the skeleton turned half way, its jaw in front of its chest, its
+  // forelegs in front of its hind legs, its right legs on the bull's right (+X facing −Z).
+  EXPECT_EQ(e.quarterTurns, 2);
+  EXPECT_LT(at(s, e, "jaw").z(), at(s, e, "chest").z());
+  EXPECT_LT(at(s, e, "front_toe.L").z(), at(s, e, "toe.L").z());
+  EXPECT_GT(at(s, e, "front_toe.R").x(), 0.0);
+  EXPECT_LT(at(s, e, "front_toe.L").x(), 0.0);
+  EXPECT_GT(at(s, e, "toe.R").x(), 0.0);
+  const double low = c.mesh.bounds().min().y(), height = c.mesh.bounds().sizes().y();
+  for (const char* toe : {"toe.L", "toe.R", "front_toe.L", "front_toe.R"})
+    EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height) << toe;
+}
+
+TEST(SkeletonEmbedding, NothingToEmbedIsAReasonNotACrash) {
+  const Skeleton s = bundled("biped_production.json");
+  const SkeletonEmbedding empty = embedSkeleton(Mesh{}, s);
+  EXPECT_FALSE(empty.found);
+  EXPECT_FALSE(empty.reason.empty());
+  Skeleton controls = s;
+  for (Joint& j : controls.joints) j.deform = false;
+  const Mesh mesh = buildMesh(test::capsuleCreature(test::humanoidCreature().capsules, 0.04));
+  const SkeletonEmbedding none = embedSkeleton(mesh, controls);
+  EXPECT_FALSE(none.found);
+  EXPECT_NE(none.reason.find("deform"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rw
