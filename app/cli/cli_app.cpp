@@ -2,6 +2,7 @@
 
 #include "cli/animate_command.h"
 #include "cli/autorig_command.h"
+#include "cli/embed_command.h"
 #include "cli/eval_command.h"
 #include "cli/export_command.h"
 #include "cli/graph_command.h"
@@ -23,6 +24,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addAutorigCommand(app, exitCode);
   addRetargetCommand(app, exitCode);
   addRigCommand(app, exitCode);
+  addEmbedCommand(app, exitCode);
 }
 
 }  // namespace rw::cli

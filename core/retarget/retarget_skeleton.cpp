@@ -330,4 +330,29 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   return out;
 }
 
+RetargetedSkeleton skeletonWithJointsAt(const Skeleton& s,
+                                        const std::vector<std::optional<Eigen::Vector3d>>& heads,
+                                        const std::vector<ControlLink>& links) {
+  const int n = s.size();
+  RetargetedSkeleton out;
+  out.skeleton = s;
+  out.fate.assign(n, JointFate::Followed);
+  for (int j = 0; j < n; ++j)
+    if (!s.joints[j].deform) out.fate[j] = JointFate::Control;
+  if (n == 0 || int(heads.size()) != n) return out;
+  const std::vector<Transform> globals = s.restGlobals();
+  double extent = 0.0;
+  for (const Transform& g : globals)
+    extent = std::max(extent, (g.translation() - globals[0].translation()).norm());
+  const std::vector<BoneShape> shapes = s.boneShapes(std::max(extent, 1e-9));
+  PlacedJoints placed;
+  placed.head = heads;
+  placed.tail.assign(n, std::nullopt);
+  placed.aim.assign(n, std::nullopt);
+  const SourcePose src{s, globals, shapes, extent};
+  const std::vector<Similarity> similarity = jointSimilarities(src, placed, links, false, out.fate);
+  rebuildRestPose(src, placed, similarity, out.skeleton);
+  return out;
+}
+
 }  // namespace rw

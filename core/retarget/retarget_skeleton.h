@@ -50,4 +50,12 @@ RetargetedSkeleton placeSkeleton(const Skeleton& skeleton, const SkeletonGraph& 
                                  const Progress* progress = nullptr,
                                  const PlacementMesh& mesh = {});
 
+/// The skeleton with the joints that have a head in `heads` (one per joint) there, and the
+/// rest carried along as placeSkeleton carries its unplaced joints (§6.3): each by its placed
+/// neighbours' bones, controls by their links (`links`; empty: by their parent chain).
+/// Skeleton embedding (embed/skeleton_embedding.h) builds its rest pose with it.
+RetargetedSkeleton skeletonWithJointsAt(const Skeleton& skeleton,
+                                        const std::vector<std::optional<Eigen::Vector3d>>& heads,
+                                        const std::vector<ControlLink>& links = {});
+
 }  // namespace rw

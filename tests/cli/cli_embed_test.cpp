@@ -1,0 +1,91 @@
+// `rigwright-cli embed` (issue 23): a skeleton embedded into a mesh by Baran & Popović's method,
+// written as a rig and reported joint by joint; a mesh with no inside is refused with a reason.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "io/rig_json.h"
+#include "support/real_models.h"
+#include "support/run_process.h"
+
+using namespace rw;
+using namespace rw::test;
+
+namespace {
+
+std::string tempPath(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "rigwright_cli_embed";
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+std::string skeletonFile(const std::string& name) {
+  return std::string(RIGWRIGHT_SKELETONS_DIR) + "/" + name;
+}
+
+nlohmann::json readJson(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+Eigen::Vector3d restAt(const Skeleton& s, const std::string& name) {
+  const int j = s.indexOf(name);
+  EXPECT_GE(j, 0) << name;
+  if (j < 0) return Eigen::Vector3d::Zero();
+  return s.restGlobals()[j].translation();
+}
+
+}  // namespace
+
+TEST(CliEmbed, TheProductionBipedIntoHumanBlendIsARigWithEveryLimbOnItsSide) {
+  const std::string out = tempPath("human_biped.json"), report = tempPath("human_report.json");
+  const ProcessResult r =
+      runCli({"embed", modelPath("BLEND/HUMAN.blend"), skeletonFile("biped_production.json"), "-o",
+              out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Expected<RigDocument> rig = readRigJson(out);
+  ASSERT_TRUE(rig.ok()) << (rig ? "" : rig.error().message);
+  const Skeleton& s = rig->skeleton;
+  EXPECT_EQ(s.size(), 77);
+  EXPECT_GT(restAt(s, "hand.L").x(), 1.0);
+  EXPECT_LT(restAt(s, "hand.R").x(), -1.0);
+  EXPECT_GT(restAt(s, "toe.L").x(), 0.0);
+  EXPECT_LT(restAt(s, "toe.R").x(), 0.0);
+  EXPECT_GT(restAt(s, "head").y(), restAt(s, "spine.03").y());
+  EXPECT_GT(restAt(s, "spine.03").y(), restAt(s, "hips").y());
+  EXPECT_GT(restAt(s, "hips").y(), restAt(s, "shin.L").y());
+  // Control bones come along: the left foot's IK target stays by the left foot.
+  EXPECT_LT((restAt(s, "foot_ik.L") - restAt(s, "foot.L")).norm(), 1.0);
+  const nlohmann::json j = readJson(report);
+  EXPECT_EQ(j["reduced_joints"].size(), 7u);
+  EXPECT_GE(j["spheres"].get<int>(), 20);
+  EXPECT_EQ(j["skeleton_turn_degrees"], 0);
+  EXPECT_EQ(j["joints"]["hand.L"], "embedded");
+  EXPECT_EQ(j["joints"]["index.02.L"], "followed");
+  EXPECT_EQ(j["joints"]["hand_ik.L"], "control");
+}
+
+TEST(CliEmbed, ABullModelledFacingBackIsReportedWithTheSkeletonTurned) {
+  const std::string out = tempPath("wuson.glb"), report = tempPath("wuson_report.json");
+  const ProcessResult r = runCli({"embed", modelPath("OBJ/WusonOBJ.obj"),
+                                  skeletonFile("quadruped.json"), "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::file_size(out) > 0);
+  EXPECT_EQ(readJson(report)["skeleton_turn_degrees"], 180);
+  EXPECT_NE(r.out.find("turned 180"), std::string::npos) << r.out;
+}
+
+TEST(CliEmbed, AFlatSheetHasNoInsideToEmbedIn) {
+  const std::string sheet = tempPath("sheet.obj");
+  {
+    std::ofstream obj(sheet);
+    obj << "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n";
+  }
+  const ProcessResult r = runCli(
+      {"embed", sheet, skeletonFile("biped_production.json"), "-o", tempPath("sheet_rig.json")});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find(sheet), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sphere"), std::string::npos) << r.err;
+}
