@@ -10,6 +10,8 @@
 
 #include "embed/skeleton_embedding.h"
 #include "io/rig_json.h"
+#include "retarget/retarget_skeleton.h"
+#include "skeleton/skeleton_metrics.h"
 #include "support/implicit_meshes.h"
 #include "support/real_models.h"
 
@@ -133,6 +135,30 @@ TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
   const double low = c.mesh.bounds().min().y(), height = c.mesh.bounds().sizes().y();
   for (const char* toe : {"toe.L", "toe.R", "front_toe.L", "front_toe.R"})
     EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height) << toe;
+}
+
+/// CD-J2J (RigNet) of the artist's own skeleton embedded into its bare mesh, against the
+/// artist's placement, as a fraction of the mesh's diagonal.
+double selfEmbeddingError(const std::string& model) {
+  Character c;
+  EXPECT_TRUE(test::loadModel(model, c));
+  const SkeletonEmbedding e = embedSkeleton(c.mesh, c.skeleton);
+  EXPECT_TRUE(e.found) << e.reason;
+  if (!e.found) return 1.0;
+  const Skeleton placed = skeletonWithJointsAt(c.skeleton, e.position).skeleton;
+  const Expected<SkeletonMetrics> m = compareSkeletons(placed, c.skeleton, c.mesh.size());
+  EXPECT_TRUE(m) << (m ? "" : m.error().message);
+  if (!m) return 1.0;
+  std::cout << "[ measured ] " << model << " embedded into itself: CD-J2J " << m->cdJ2J
+            << ", joint recall " << m->recall << "\n";
+  return m->cdJ2J;
+}
+
+TEST(SkeletonEmbedding, ArtistSkeletonsLandWithinFivePercentOfTheirArtistsPlacement) {
+  // Issue 23 asks ≤ 5 % of the size (measured 3.2 % and 3.7 %; the retarget's 1.9 % and 1.8 %:
+  // the continuous refinement of §3.5 is what closes most of the rest).
+  EXPECT_LE(selfEmbeddingError("X/BCN_Epileptic.X"), 0.05);
+  EXPECT_LE(selfEmbeddingError("X/Testwuson.X"), 0.05);
 }
 
 TEST(SkeletonEmbedding, NothingToEmbedIsAReasonNotACrash) {
