@@ -266,6 +266,32 @@ void rebuildRestPose(const SourcePose& src, const PlacedJoints& placed,
   }
 }
 
+/// The skeleton before any joint is placed: deform joints followed, controls controls.
+RetargetedSkeleton unplacedCopy(const Skeleton& s) {
+  RetargetedSkeleton out;
+  out.skeleton = s;
+  out.fate.assign(s.size(), JointFate::Followed);
+  for (int j = 0; j < s.size(); ++j)
+    if (!s.joints[j].deform) out.fate[j] = JointFate::Control;
+  return out;
+}
+
+/// The source's rest pose as placement reads it: globals, bone shapes, and its size (the
+/// farthest joint from the first), the unit of "too close".
+struct SourceRest {
+  std::vector<Transform> globals;
+  std::vector<BoneShape> shapes;
+  double extent = 0.0;
+};
+SourceRest restOf(const Skeleton& s) {
+  SourceRest r;
+  r.globals = s.restGlobals();
+  for (const Transform& g : r.globals)
+    r.extent = std::max(r.extent, (g.translation() - r.globals[0].translation()).norm());
+  r.shapes = s.boneShapes(std::max(r.extent, 1e-9));
+  return r;
+}
+
 }  // namespace
 
 RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
@@ -274,18 +300,13 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
                                  const PlacementParams& params, const Progress* progress,
                                  const PlacementMesh& mesh) {
   const int n = s.size();
-  RetargetedSkeleton out;
-  out.skeleton = s;
-  out.fate.assign(n, JointFate::Followed);
-  for (int j = 0; j < n; ++j)
-    if (!s.joints[j].deform) out.fate[j] = JointFate::Control;
+  RetargetedSkeleton out = unplacedCopy(s);
   if (n == 0) return out;
 
-  const std::vector<Transform> globals = s.restGlobals();
-  double extent = 0.0;
-  for (const Transform& g : globals)
-    extent = std::max(extent, (g.translation() - globals[0].translation()).norm());
-  const std::vector<BoneShape> shapes = s.boneShapes(std::max(extent, 1e-9));
+  const SourceRest sourceRest = restOf(s);
+  const std::vector<Transform>& globals = sourceRest.globals;
+  const double extent = sourceRest.extent;
+  const std::vector<BoneShape>& shapes = sourceRest.shapes;
 
   // The matched arcs (arc_plan.h), stage by stage.
   const PlacementHeuristics& h = params.heuristics;
@@ -334,17 +355,12 @@ RetargetedSkeleton skeletonWithJointsAt(const Skeleton& s,
                                         const std::vector<std::optional<Eigen::Vector3d>>& heads,
                                         const std::vector<ControlLink>& links) {
   const int n = s.size();
-  RetargetedSkeleton out;
-  out.skeleton = s;
-  out.fate.assign(n, JointFate::Followed);
-  for (int j = 0; j < n; ++j)
-    if (!s.joints[j].deform) out.fate[j] = JointFate::Control;
+  RetargetedSkeleton out = unplacedCopy(s);
   if (n == 0 || int(heads.size()) != n) return out;
-  const std::vector<Transform> globals = s.restGlobals();
-  double extent = 0.0;
-  for (const Transform& g : globals)
-    extent = std::max(extent, (g.translation() - globals[0].translation()).norm());
-  const std::vector<BoneShape> shapes = s.boneShapes(std::max(extent, 1e-9));
+  const SourceRest sourceRest = restOf(s);
+  const std::vector<Transform>& globals = sourceRest.globals;
+  const double extent = sourceRest.extent;
+  const std::vector<BoneShape>& shapes = sourceRest.shapes;
   PlacedJoints placed;
   placed.head = heads;
   placed.tail.assign(n, std::nullopt);

@@ -87,8 +87,11 @@ bool SegmentOcclusion::clear(const Eigen::Vector3d& from, const Eigen::Vector3d&
   return ray.tfar >= 0.0f;
 }
 
-std::optional<double> SegmentOcclusion::hitDistance(const Eigen::Vector3d& origin,
-                                                    const Eigen::Vector3d& direction) const {
+namespace {
+
+/// The nearest triangle the ray meets between tnear and tfar (geomID invalid when none).
+RTCRayHit nearestHit(RTCScene scene, const Eigen::Vector3d& origin,
+                     const Eigen::Vector3d& direction, float tnear, float tfar) {
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
   RTCRayHit hit{};
@@ -98,12 +101,21 @@ std::optional<double> SegmentOcclusion::hitDistance(const Eigen::Vector3d& origi
   hit.ray.dir_x = float(direction.x());
   hit.ray.dir_y = float(direction.y());
   hit.ray.dir_z = float(direction.z());
-  hit.ray.tnear = 0.0f;
-  hit.ray.tfar = std::numeric_limits<float>::infinity();
+  hit.ray.tnear = tnear;
+  hit.ray.tfar = tfar;
   hit.ray.mask = std::numeric_limits<unsigned>::max();
   hit.ray.flags = 0;
   hit.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-  rtcIntersect1(impl_->scene, &context, &hit);
+  rtcIntersect1(scene, &context, &hit);
+  return hit;
+}
+
+}  // namespace
+
+std::optional<double> SegmentOcclusion::hitDistance(const Eigen::Vector3d& origin,
+                                                    const Eigen::Vector3d& direction) const {
+  const RTCRayHit hit =
+      nearestHit(impl_->scene, origin, direction, 0.0f, std::numeric_limits<float>::infinity());
   if (hit.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
   return double(hit.ray.tfar);
 }
@@ -116,21 +128,8 @@ std::vector<SegmentOcclusion::Crossing> SegmentOcclusion::crossings(
   const double step = 1e-5 * std::max(maxDistance, 1e-12);
   double from = 0.0;
   while (from < maxDistance) {
-    RTCIntersectContext context;
-    rtcInitIntersectContext(&context);
-    RTCRayHit hit{};
-    hit.ray.org_x = float(origin.x());
-    hit.ray.org_y = float(origin.y());
-    hit.ray.org_z = float(origin.z());
-    hit.ray.dir_x = float(direction.x());
-    hit.ray.dir_y = float(direction.y());
-    hit.ray.dir_z = float(direction.z());
-    hit.ray.tnear = float(from);
-    hit.ray.tfar = float(maxDistance);
-    hit.ray.mask = std::numeric_limits<unsigned>::max();
-    hit.ray.flags = 0;
-    hit.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-    rtcIntersect1(impl_->scene, &context, &hit);
+    const RTCRayHit hit =
+        nearestHit(impl_->scene, origin, direction, float(from), float(maxDistance));
     if (hit.hit.geomID == RTC_INVALID_GEOMETRY_ID) break;
     const double t = double(hit.ray.tfar);
     // Embree's geometric normal follows the triangle's winding (counter-clockwise front).
