@@ -11,7 +11,6 @@ namespace rw {
 namespace {
 
 constexpr double kInfinite = std::numeric_limits<double>::infinity();
-constexpr double kPi = 3.14159265358979323846;
 
 /// f_i for every chain and every pair of centres (parent's, its own), and per parent centre
 /// the least of them: the lower bound of a chain not yet embedded.
@@ -58,7 +57,7 @@ double chainPenalty(const ReducedJoint& chain, const Eigen::Vector3d& lateral, c
   f += ratio < 0.0 ? p.shortChain * ratio * ratio : p.longChain * ratio * ratio;
   const Eigen::Vector3d embedded = g.centres[v] - g.centres[vp];
   if (chain.offset.norm() > 1e-12 && embedded.norm() > 1e-12)
-    f += p.orientation * std::max(0.0, std::cos(p.orientationFreeDegrees * kPi / 180.0) -
+    f += p.orientation * std::max(0.0, std::cos(p.orientationFreeDegrees * M_PI / 180.0) -
                                            embedded.normalized().dot(chain.offset.normalized()));
   const double side = chain.offset.dot(lateral);
   if (std::abs(side) > p.sideFraction * chain.length && side * embedded.dot(lateral) < 0.0)

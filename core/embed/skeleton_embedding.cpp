@@ -60,8 +60,7 @@ void carryFollowers(const Skeleton& skeleton, const ReducedSkeleton& s, double s
 ReducedSkeleton turnedAboutUp(const ReducedSkeleton& s, int quarterTurns) {
   ReducedSkeleton out = s;
   const Eigen::Matrix3d turn =
-      Eigen::AngleAxisd(quarterTurns * 0.5 * 3.14159265358979323846, Eigen::Vector3d::UnitY())
-          .toRotationMatrix();
+      Eigen::AngleAxisd(quarterTurns * 0.5 * M_PI, Eigen::Vector3d::UnitY()).toRotationMatrix();
   const Eigen::Vector3d pivot = s.rest[s.joints[0].joint];
   for (ReducedJoint& r : out.joints) r.offset = turn * r.offset;
   out.lateral = turn * s.lateral;

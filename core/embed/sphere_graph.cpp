@@ -10,8 +10,6 @@
 namespace rw {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 /// From a cell towards the outside cell nearest it, in cells.
 Eigen::Vector3d toSurface(const VolumeGrid& grid, int cell) {
   return (grid.cellOf(grid.nearestOutside[cell]) - grid.cellOf(cell)).cast<double>();
@@ -98,7 +96,7 @@ std::vector<int> SphereGraph::components() const {
 }
 
 std::vector<int> medialCells(const VolumeGrid& grid, const SphereGraphParams& params) {
-  const double cosLimit = std::cos(params.medialAngleDegrees * kPi / 180.0);
+  const double cosLimit = std::cos(params.medialAngleDegrees * M_PI / 180.0);
   const double minDepth = params.minRadiusCells * grid.cell;
   const int total = grid.dims.prod();
   std::vector<char> medial(total, 0);

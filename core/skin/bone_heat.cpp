@@ -601,6 +601,38 @@ SkinWeights perSourceVertex(const Mesh& mesh, const Skeleton& skeleton,
   return out;
 }
 
+/// The heat parts (part indices, in part order) solved side by side on TBB's threads, largest
+/// first so the last to start are short: they are independent, and one part's factorization
+/// and solve keep a single core busy (util/blas_threads.h). Writes weights[v] of their
+/// vertices; returns each part's solve by part index.
+std::vector<PartSolve> solveHeatParts(const MeshParts& parts, std::vector<std::size_t> heatParts,
+                                      SurfacePreparation& prepared, const HeatSources& found,
+                                      const HeatSegments& sources, const BoneHeatParams& params,
+                                      const Progress* progress,
+                                      std::vector<std::vector<Influence>>& weights) {
+  const std::vector<std::vector<int>>& vertices = parts.vertices;
+  std::vector<PartSolve> solves(vertices.size());
+  const std::size_t count = heatParts.size();
+  std::stable_sort(heatParts.begin(), heatParts.end(), [&](std::size_t a, std::size_t b) {
+    return vertices[a].size() > vertices[b].size();
+  });
+  const ScopedBlasThreads blasThreads(count > 1 ? 1 : 0);
+  std::atomic<int> finished{0};
+  std::mutex reporting;  // the progress callback need not be thread-safe
+  tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
+    if (progress && progress->cancelled()) return;
+    const std::size_t c = heatParts[i];
+    solves[c] = solvePartHeat(vertices[c], prepared.systems[c].get(), found.heat, prepared.area,
+                              found.nearest, sources.owner, params, weights);
+    prepared.systems[c].reset();  // its factor's memory
+    const int done = ++finished;
+    if (!progress) return;
+    const std::lock_guard<std::mutex> lock(reporting);
+    progress->report("bone heat: solving", 0.2 + 0.7 * double(done) / double(count));
+  });
+  return solves;
+}
+
 /// Weights per welded vertex over segment indices, part by part: round parts on their joint
 /// (pivotOf), the others solved by heat (solvePartHeat), those that cannot be attached rigidly
 /// to their nearest bone(s) and reported; vertices in no triangle take their nearest bone.
@@ -640,9 +672,7 @@ Expected<std::vector<std::vector<Influence>>> solveParts(
       attachRigidly({v}, "", false);
     }
 
-  // Round parts go on their joint (an eyeball: pivot_parts.h); the others are solved by heat,
-  // side by side on TBB's threads: they are independent, and one part's factorization and
-  // solve keep a single core busy (util/blas_threads.h). Largest first, so the last are short.
+  // Round parts go on their joint (an eyeball: pivot_parts.h); the others are solved by heat.
   std::vector<std::size_t> heatParts;
   for (size_t c = 0; c < componentVertices.size(); ++c) {
     const std::vector<int>& vertices = componentVertices[c];
@@ -654,33 +684,10 @@ Expected<std::vector<std::vector<Influence>>> solveParts(
     ++report.pivotParts;
     report.pivotVertices += int(vertices.size());
   }
-  std::stable_sort(heatParts.begin(), heatParts.end(), [&](std::size_t a, std::size_t b) {
-    return componentVertices[a].size() > componentVertices[b].size();
-  });
-  std::vector<PartSolve> solves(componentVertices.size());
-  {
-    const ScopedBlasThreads blasThreads(heatParts.size() > 1 ? 1 : 0);
-    std::atomic<int> finished{0};
-    std::mutex reporting;  // the progress callback need not be thread-safe
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, heatParts.size(), 1),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        for (std::size_t i = r.begin(); i < r.end(); ++i) {
-                          if (progress && progress->cancelled()) return;
-                          const std::size_t c = heatParts[i];
-                          solves[c] = solvePartHeat(componentVertices[c], prepared.systems[c].get(),
-                                                    found.heat, prepared.area, nearest,
-                                                    sources.owner, params, weights);
-                          prepared.systems[c].reset();  // its factor's memory
-                          const int count = ++finished;
-                          if (!progress) continue;
-                          const std::lock_guard<std::mutex> lock(reporting);
-                          progress->report("bone heat: solving",
-                                           0.2 + 0.7 * double(count) / double(heatParts.size()));
-                        }
-                      });
-  }
+  const std::vector<PartSolve> solves =
+      solveHeatParts(parts, heatParts, prepared, found, sources, params, progress, weights);
   if (progress && progress->cancelled()) return Error{"cancelled"};
-  for (std::size_t c : heatParts) {  // reported in part order, as when solved one by one
+  for (std::size_t c : heatParts) {  // in part order, as when they were solved one by one
     const PartSolve& part = solves[c];
     report.heatedVertices += part.heated;
     report.factorSeconds += part.factorSeconds;

@@ -104,14 +104,7 @@ const std::vector<double>& SegmentDistances::squaredDistances(const Eigen::Vecto
   thread_local std::vector<double> d2;
   const std::size_t n = hx_.size();
   d2.resize(n);
-  const double px = p.x(), py = p.y(), pz = p.z();
-  for (std::size_t b = 0; b < n; ++b) {
-    const double ex = px - hx_[b], ey = py - hy_[b], ez = pz - hz_[b];
-    double t = (ex * dx_[b] + ey * dy_[b] + ez * dz_[b]) * inverseLength2_[b];
-    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-    const double fx = ex - t * dx_[b], fy = ey - t * dy_[b], fz = ez - t * dz_[b];
-    d2[b] = fx * fx + fy * fy + fz * fz;
-  }
+  for (std::size_t b = 0; b < n; ++b) d2[b] = squaredDistance(b, p.x(), p.y(), p.z());
   return d2;
 }
 
@@ -124,14 +117,8 @@ BonesAround SegmentDistances::around(const Eigen::Vector3d& p, double relativeTo
 bool SegmentDistances::anyWithin(const Eigen::Vector3d& p, double radius) const {
   // Stops at the first: most points asked about have a bone near them.
   const double r2 = radius * radius;
-  const double px = p.x(), py = p.y(), pz = p.z();
-  for (std::size_t b = 0; b < hx_.size(); ++b) {
-    const double ex = px - hx_[b], ey = py - hy_[b], ez = pz - hz_[b];
-    double t = (ex * dx_[b] + ey * dy_[b] + ez * dz_[b]) * inverseLength2_[b];
-    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-    const double fx = ex - t * dx_[b], fy = ey - t * dy_[b], fz = ez - t * dz_[b];
-    if (fx * fx + fy * fy + fz * fz <= r2) return true;
-  }
+  for (std::size_t b = 0; b < hx_.size(); ++b)
+    if (squaredDistance(b, p.x(), p.y(), p.z()) <= r2) return true;
   return false;
 }
 

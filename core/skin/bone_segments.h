@@ -68,6 +68,15 @@ class SegmentDistances {
  private:
   /// The squared distance from p to every segment, into a per-thread array.
   const std::vector<double>& squaredDistances(const Eigen::Vector3d& p) const;
+  /// From (px, py, pz) to segment b; inline and branch-free so the loops over all segments
+  /// vectorize.
+  double squaredDistance(std::size_t b, double px, double py, double pz) const {
+    const double ex = px - hx_[b], ey = py - hy_[b], ez = pz - hz_[b];
+    double t = (ex * dx_[b] + ey * dy_[b] + ez * dz_[b]) * inverseLength2_[b];
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double fx = ex - t * dx_[b], fy = ey - t * dy_[b], fz = ez - t * dz_[b];
+    return fx * fx + fy * fy + fz * fz;
+  }
 
   const std::vector<BoneSegment>& segments_;
   std::vector<double> hx_, hy_, hz_, dx_, dy_, dz_, inverseLength2_;
