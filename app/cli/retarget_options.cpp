@@ -143,6 +143,19 @@ Expected<int> resolvePartialVertex(const Mesh& mesh, const std::string& spec) {
   return Error{"--partial-vertex '" + spec + "': expected N, vertex:N or x,y,z"};
 }
 
+/// A run whose matching placed nothing: reported and dropped (exit 3), or kept with its failure.
+std::unique_ptr<RetargetRun> failedRun(std::unique_ptr<RetargetRun> run, const std::string& why,
+                                       bool keep, int& exitCode) {
+  if (!keep) {
+    std::cerr << why << std::endl;
+    exitCode = kExitCannotDo;
+    return nullptr;
+  }
+  run->failure = why;
+  exitCode = kExitOk;
+  return run;
+}
+
 }  // namespace
 
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode) {
@@ -236,21 +249,18 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
                 << std::endl;
       return nullptr;
     }
-    std::cerr << (st->message.find("joint") != std::string::npos ? o.skeleton : o.mesh) << ": "
-              << st->message << std::endl;
-    exitCode = kExitCannotDo;
-    return nullptr;
+    const std::string named =
+        (st->message.find("joint") != std::string::npos ? o.skeleton : o.mesh) + ": " + st->message;
+    return failedRun(std::move(run), named, o.keepFailedRun, exitCode);
   }
   if (!session.field()->headNote.empty())
     std::cout << "mesh head: " << session.field()->headNote << "\n";
   const GraphMatching& matching = *session.matching();
   if (matching.matches.empty()) {
-    std::cerr << o.mesh << ": no skeleton arc of " << o.skeleton
-              << " matches the mesh graph from these head nodes";
-    if (!matching.unmatched.empty()) std::cerr << " (" << matching.unmatched.front().reason << ")";
-    std::cerr << std::endl;
-    exitCode = kExitCannotDo;
-    return nullptr;
+    std::string why = o.mesh + ": no skeleton arc of " + o.skeleton +
+                      " matches the mesh graph from these head nodes";
+    if (!matching.unmatched.empty()) why += " (" + matching.unmatched.front().reason + ")";
+    return failedRun(std::move(run), why, o.keepFailedRun, exitCode);
   }
   exitCode = kExitOk;
   return run;

@@ -24,6 +24,9 @@ struct RetargetOptions {
   /// Bone rolls set by hand: "NAME=DEGREES" (Blender's roll of the joint's bone).
   std::vector<std::string> rolls;
   RigParams params;
+  /// When matching places nothing (or the session fails on the mesh), hand the run back with
+  /// RetargetRun::failure set instead of reporting it: `rig --method auto` embeds instead.
+  bool keepFailedRun = false;
 };
 
 /// Adds MESH SKELETON --mesh-head --skeleton-head, the γ / levels / filter / C options and
@@ -37,10 +40,13 @@ struct RetargetRun {
   std::string skeletonHeadName;              ///< the head joint used (the given one, or auto's)
   std::string skeletonHeadReason;            ///< why auto chose it; empty when given
   std::string meshHeadReason;                ///< why `--mesh-head auto` chose it; empty when given
+  /// Why matching placed nothing (RetargetOptions::keepFailedRun); empty when it placed joints.
+  std::string failure;
 };
 
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming
-/// the file and the problem, sets exitCode (2 bad input, 3 nothing matched) and returns null.
+/// the file and the problem, sets exitCode (2 bad input, 3 nothing matched) and returns null;
+/// with RetargetOptions::keepFailedRun, nothing matched is a run with its `failure` (exit 0).
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode);
 
 /// The report's "partial" entry: null for a whole-skeleton run, else the joint, the vertex as

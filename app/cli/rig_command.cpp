@@ -3,12 +3,14 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/character_output.h"
 #include "cli/clip_transfer.h"
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
 #include "cli/retarget_options.h"
+#include "embed/embedding_fallback.h"
 #include "io/export/export_character.h"
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
@@ -19,11 +21,138 @@
 
 namespace rw::cli {
 
+namespace {
+
+struct Options : RetargetOptions {
+  std::string motion, out, json, clip = "all";
+  std::string preset = "none";
+  std::string method = "retarget";
+};
+
+/// The mesh with the skeleton placed in it, the report so far and the rig file's content.
+struct PlacedRig {
+  Character character;
+  nlohmann::json report;
+  RigDocument document;
+};
+
+/// Each joint's method and the decision, for the report.
+nlohmann::json placementReport(const std::string& asked, const Skeleton& skeleton,
+                               const FallbackPlacement& placement) {
+  nlohmann::json joints = nlohmann::json::object();
+  for (int j = 0; j < skeleton.size(); ++j)
+    joints[skeleton.joints[j].name] = placementMethodName(placement.method[j]);
+  return {{"method", asked},
+          {"decision", placement.decision},
+          {"reason", placement.reason},
+          {"disagreement_percent", 100.0 * placement.disagreement},
+          {"joints_from_embedding", placement.jointsFromEmbedding},
+          {"joints", joints}};
+}
+
+/// A rig file for a skeleton the embedding placed (wholly or in part).
+RigDocument embeddedRig(const Options& o, const Skeleton& placed) {
+  RigDocument rig;
+  rig.skeleton = placed;
+  rig.meshPath = o.mesh;
+  rig.skeletonPath = o.skeleton;
+  rig.parameters["method"] = o.method;
+  return rig;
+}
+
+/// `--method retarget`: graph matching and placement (Poirier & Paquette).
+std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
+  const std::unique_ptr<RetargetRun> run = runRetargetOrReport(o, exitCode);
+  if (!run) return std::nullopt;
+  PlacedRig placed;
+  placed.report = retargetReport(*run->session);
+  placed.report["partial"] = partialReport(o, *run);
+  if (!run->skeletonHeadReason.empty())
+    placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
+  if (!run->meshHeadReason.empty()) placed.report["mesh_head_auto"] = run->meshHeadReason;
+  placed.character.sourcePath = o.mesh;
+  placed.character.mesh = run->meshCharacter->mesh;
+  placed.character.skeleton = run->session->retargeted()->skeleton;
+  placed.document = retargetedRig(o, *run);
+  return placed;
+}
+
+/// `--method embed`: Baran & Popović's embedding alone; no head vertex.
+std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
+  const Character mesh = loadOrExit(o.mesh);
+  const Character source = loadCharacterOrRigOrExit(o.skeleton);
+  if (mesh.mesh.positions.empty() || source.skeleton.empty()) {
+    std::cerr << (source.skeleton.empty() ? o.skeleton + ": has no skeleton"
+                                          : o.mesh + ": has no mesh to embed into")
+              << std::endl;
+    exitCode = kExitBadInput;
+    return std::nullopt;
+  }
+  const FallbackPlacement placement =
+      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton));
+  if (placement.rig.skeleton.empty()) {
+    std::cerr << o.mesh << ": cannot embed " << o.skeleton << ": " << placement.reason << std::endl;
+    exitCode = kExitCannotDo;
+    return std::nullopt;
+  }
+  PlacedRig placed;
+  placed.report["placement"] = placementReport(o.method, source.skeleton, placement);
+  placed.character.sourcePath = o.mesh;
+  placed.character.mesh = mesh.mesh;
+  placed.character.skeleton = placement.rig.skeleton;
+  placed.document = embeddedRig(o, placement.rig.skeleton);
+  return placed;
+}
+
+/// `--method auto`: the retarget, with the embedding for the joints matching could not place
+/// (or for the whole skeleton when matching placed nothing or too little).
+std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
+  o.keepFailedRun = true;
+  const std::unique_ptr<RetargetRun> run = runRetargetOrReport(o, exitCode);
+  if (!run) return std::nullopt;
+  const Skeleton& source = run->skeletonCharacter.skeleton;
+  const Mesh& mesh = run->meshCharacter->mesh;
+  const RetargetedSkeleton* retargeted =
+      run->failure.empty() ? run->session->retargeted().get() : nullptr;
+  const std::shared_ptr<const std::vector<ControlLink>> links = run->session->controlLinks();
+  const std::vector<ControlLink> noLinks;
+  const FallbackPlacement placement = combineWithEmbedding(
+      source, retargeted, embedSkeleton(mesh, source), mesh.size(), links ? *links : noLinks);
+  if (placement.rig.skeleton.empty()) {
+    std::cerr << (run->failure.empty() ? o.mesh : run->failure) << "; " << placement.reason
+              << std::endl;
+    exitCode = kExitCannotDo;
+    return std::nullopt;
+  }
+  PlacedRig placed;
+  placed.report = retargeted ? retargetReport(*run->session) : nlohmann::json::object();
+  if (!run->failure.empty()) placed.report["retarget_failure"] = run->failure;
+  placed.report["placement"] = placementReport(o.method, source, placement);
+  if (!run->skeletonHeadReason.empty())
+    placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
+  placed.character.sourcePath = o.mesh;
+  placed.character.mesh = mesh;
+  placed.character.skeleton = placement.rig.skeleton;
+  if (retargeted) {
+    placed.document = retargetedRig(o, *run);
+    placed.document.skeleton = placement.rig.skeleton;
+    placed.document.parameters["method"] = o.method;
+  } else {
+    placed.document = embeddedRig(o, placement.rig.skeleton);
+  }
+  std::cout << "placement: " << placement.decision << " (" << placement.reason << ")\n";
+  return placed;
+}
+
+std::optional<PlacedRig> placeRig(const Options& o, int& exitCode) {
+  if (o.method == "embed") return placeByEmbedding(o, exitCode);
+  if (o.method == "auto") return placeAuto(o, exitCode);
+  return placeByRetarget(o, exitCode);
+}
+
+}  // namespace
+
 void addRigCommand(CLI::App& app, int& exitCode) {
-  struct Options : RetargetOptions {
-    std::string motion, out, json, clip = "all";
-    std::string preset = "none";
-  };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "rig", "The whole chain: retarget a skeleton into a mesh, skin it, put a motion on it");
@@ -33,6 +162,12 @@ void addRigCommand(CLI::App& app, int& exitCode) {
   addPresetOption(cmd, o->preset);
   cmd->add_option("--json", o->json, "write the report to this file ('-' for stdout)");
   cmd->add_option("--clip", o->clip, "the motion's clip to put on the rig, by name, or 'all'")
+      ->capture_default_str();
+  cmd->add_option("--method", o->method,
+                  "how the skeleton is placed: retarget (graph matching, Poirier & Paquette), "
+                  "embed (Baran & Popovic's embedding; no head needed, any topology) or auto "
+                  "(retarget, the embedding for the joints matching cannot place)")
+      ->check(CLI::IsMember({"retarget", "embed", "auto"}))
       ->capture_default_str();
   cmd->callback([o, &exitCode] {
     using Clock = std::chrono::steady_clock;
@@ -57,16 +192,10 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       }
       clips = *chosen;
     }
-    const std::unique_ptr<RetargetRun> run = runRetargetOrReport(*o, exitCode);
-    if (!run) return;
-    nlohmann::json report = retargetReport(*run->session);
-    report["partial"] = partialReport(*o, *run);
-    if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
-    if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
-    Character character;
-    character.sourcePath = o->mesh;
-    character.mesh = run->meshCharacter->mesh;
-    character.skeleton = run->session->retargeted()->skeleton;
+    std::optional<PlacedRig> placed = placeRig(*o, exitCode);
+    if (!placed) return;
+    nlohmann::json& report = placed->report;
+    Character& character = placed->character;
 
     auto t0 = Clock::now();
     Expected<BoneHeatResult> skin = boneHeatWeights(character.mesh, character.skeleton);
@@ -115,14 +244,17 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out, presetSettings(o->preset));
     } else {
-      RigDocument rig = retargetedRig(*o, *run);
-      rig.skin = character.skin;
-      written = writeRigJson(rig, o->out);
+      placed->document.skin = character.skin;
+      written = writeRigJson(placed->document, o->out);
     }
     if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
-    std::cout << o->out << ": " << character.skeleton.size() << " bones ("
-              << report["matches"].size() << " arcs matched, " << report["unplaced"].size()
-              << " unplaced), weights on " << character.mesh.source.positions.size() << " vertices"
+    std::cout << o->out << ": " << character.skeleton.size() << " bones (";
+    if (report.contains("matches"))
+      std::cout << report["matches"].size() << " arcs matched, " << report["unplaced"].size()
+                << " unplaced";
+    else
+      std::cout << "embedded";
+    std::cout << "), weights on " << character.mesh.source.positions.size() << " vertices"
               << (character.clips.empty()
                       ? std::string()
                       : ", " + std::to_string(character.clips.size()) + " clip(s)")

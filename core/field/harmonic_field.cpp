@@ -6,6 +6,7 @@
 
 #include "field/auto_head.h"
 #include "field/geodesic_distance.h"
+#include "util/blas_threads.h"
 
 namespace rw {
 
@@ -75,6 +76,7 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const Fie
   if (progress) progress->report("field: solving Laplace's equation", 0.5);
   Eigen::VectorXd solution;
   if (unknowns > 0) {
+    const ScopedBlasThreads blas(0);  // at the library's count, never while it changes
     Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver;
     // AMD only: CHOLMOD's default also tries METIS, slower here (docs/build-notes.md).
     solver.cholmod().nmethods = 1;

@@ -2,6 +2,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <Eigen/CholmodSupport>
@@ -619,16 +620,20 @@ std::vector<PartSolve> solveHeatParts(const MeshParts& parts, std::vector<std::s
   const ScopedBlasThreads blasThreads(count > 1 ? 1 : 0);
   std::atomic<int> finished{0};
   std::mutex reporting;  // the progress callback need not be thread-safe
-  tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
-    if (progress && progress->cancelled()) return;
-    const std::size_t c = heatParts[i];
-    solves[c] = solvePartHeat(vertices[c], prepared.systems[c].get(), found.heat, prepared.area,
-                              found.nearest, sources.owner, params, weights);
-    prepared.systems[c].reset();  // its factor's memory
-    const int done = ++finished;
-    if (!progress) return;
-    const std::lock_guard<std::mutex> lock(reporting);
-    progress->report("bone heat: solving", 0.2 + 0.7 * double(done) / double(count));
+  // Isolated: while this thread waits for the parts it must not pick up an outer task that
+  // could open a BLAS section of its own (sections are not reentrant).
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
+      if (progress && progress->cancelled()) return;
+      const std::size_t c = heatParts[i];
+      solves[c] = solvePartHeat(vertices[c], prepared.systems[c].get(), found.heat, prepared.area,
+                                found.nearest, sources.owner, params, weights);
+      prepared.systems[c].reset();  // its factor's memory
+      const int done = ++finished;
+      if (!progress) return;
+      const std::lock_guard<std::mutex> lock(reporting);
+      progress->report("bone heat: solving", 0.2 + 0.7 * double(done) / double(count));
+    });
   });
   return solves;
 }

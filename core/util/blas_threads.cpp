@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <shared_mutex>
+
 namespace rw {
 namespace {
 
@@ -22,6 +24,12 @@ GetThreads getter() {
   return get;
 }
 
+/// Held shared by sections at the current count, exclusively by a section that changes it.
+std::shared_mutex& sections() {
+  static std::shared_mutex mutex;
+  return mutex;
+}
+
 }  // namespace
 
 bool ScopedBlasThreads::available() {
@@ -32,8 +40,13 @@ int ScopedBlasThreads::current() {
   return available() ? getter()() : 0;
 }
 
-ScopedBlasThreads::ScopedBlasThreads(int threads) {
-  if (!available() || threads < 1) return;
+ScopedBlasThreads::ScopedBlasThreads(int threads) : exclusive_(threads >= 1) {
+  if (!exclusive_) {
+    sections().lock_shared();
+    return;
+  }
+  sections().lock();
+  if (!available()) return;
   previous_ = getter()();
   if (previous_ == threads) {
     previous_ = 0;  // nothing to restore
@@ -43,7 +56,12 @@ ScopedBlasThreads::ScopedBlasThreads(int threads) {
 }
 
 ScopedBlasThreads::~ScopedBlasThreads() {
+  if (!exclusive_) {
+    sections().unlock_shared();
+    return;
+  }
   if (previous_ > 0) setter()(previous_);
+  sections().unlock();
 }
 
 }  // namespace rw

@@ -1,15 +1,25 @@
 #pragma once
-// The BLAS library's own threads, limited while we run several sparse solves at once.
+// The BLAS library's own threads: limited while we run several sparse solves at once, and never
+// changed while another thread is inside BLAS.
 //
 // CHOLMOD's supernodal factorization and solve call BLAS on many small dense blocks. On this
-// machine kind OpenBLAS's threads add nothing there (bone heat at 41K and 168K vertices takes the
-// same time with one BLAS thread or two), and when independent parts are solved on TBB's threads
-// side by side, its thread server contends with them (11 % slower than one part at a time).
+// machine kind OpenBLAS's threads add nothing there for bone heat's parts (41K and 168K vertices
+// take the same time with one BLAS thread or two), and when independent parts are solved on TBB's
+// threads side by side, its thread server contends with them (11 % slower than one part at a
+// time). The harmonic field's one large factorization does gain from them (15-25 % at 115K-460K
+// faces), so the count is lowered only around the parts' solve, not for the whole process.
+//
+// OpenBLAS's thread server is not safe against its count changing while another thread is in a
+// BLAS call (its issue tracker has hangs from exactly that): in the workstation the skin job and
+// the session's field solve run at the same time. So every BLAS user holds a section: sections at
+// the library's current count share; a section that sets a count excludes all others.
 
 namespace rw {
 
-/// Sets the BLAS library's thread count for the life of this object and restores it after
-/// (OpenBLAS, found at run time; nothing happens with a BLAS that has no such setting).
+/// A section of BLAS use. With `threads` ≥ 1 the BLAS library's thread count is set to it for
+/// the section's life and restored after, and no other section runs meanwhile; with 0 the
+/// count is left as it is and the section runs alongside other such sections. Not reentrant:
+/// code inside a section (on any thread) must not open another.
 class ScopedBlasThreads {
  public:
   explicit ScopedBlasThreads(int threads);
@@ -23,6 +33,7 @@ class ScopedBlasThreads {
   static int current();
 
  private:
+  bool exclusive_ = false;
   int previous_ = 0;  ///< 0: nothing was changed
 };
 

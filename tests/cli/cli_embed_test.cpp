@@ -1,11 +1,14 @@
 // `rigwright-cli embed` (issue 23): a skeleton embedded into a mesh by Baran & Popović's method,
 // written as a rig and reported joint by joint; a mesh with no inside is refused with a reason.
+// `rig --method embed|auto`: the whole chain (skin, motion, export) on an embedded skeleton, and
+// the retarget with the embedding as its fallback, each joint's method reported.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "io/import_character.h"
 #include "io/rig_json.h"
 #include "support/real_models.h"
 #include "support/run_process.h"
@@ -88,4 +91,57 @@ TEST(CliEmbed, AFlatSheetHasNoInsideToEmbedIn) {
   EXPECT_EQ(r.exitCode, 3) << r.err;
   EXPECT_NE(r.err.find(sheet), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("sphere"), std::string::npos) << r.err;
+}
+
+TEST(CliRigMethod, EmbedRigsSkinsAndAnimatesHumanBlendWithEachJointsMethodReported) {
+  const std::string out = tempPath("human_embed.glb"), report = tempPath("human_embed.json");
+  const ProcessResult r =
+      runCli({"rig", modelPath("BLEND/HUMAN.blend"), skeletonFile("biped_production.json"),
+              modelPath("BVH/01_01.bvh"), "--method", "embed", "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  // What a client reads back: the skinned mesh, the skeleton and the clip.
+  Expected<Character> rigged = importCharacter(out);
+  ASSERT_TRUE(rigged.ok()) << (rigged ? "" : rigged.error().message);
+  EXPECT_EQ(rigged->clips.size(), 1u);
+  EXPECT_GE(rigged->skeleton.size(), 77);
+  EXPECT_EQ(rigged->skin.vertexCount(), int(rigged->mesh.source.positions.size()));
+  const nlohmann::json j = readJson(report);
+  ASSERT_TRUE(j.contains("placement")) << j.dump();
+  EXPECT_EQ(j["placement"]["method"], "embed");
+  EXPECT_EQ(j["placement"]["decision"], "embedding");
+  EXPECT_EQ(j["placement"]["joints"]["hand.L"], "embedding");
+  EXPECT_EQ(j["placement"]["joints"]["thigh.R"], "embedding");
+  EXPECT_EQ(j["placement"]["joints"]["index.02.L"], "carried");
+  EXPECT_EQ(j["placement"]["joints"]["hand_ik.L"], "control");
+  EXPECT_EQ(j["motion"]["frames"], 2752);
+  // The clip keeps the feet on the ground (the motion stage's own measure).
+  EXPECT_LT(j["motion"]["max_penetration"].get<double>(), 1e-6);
+  EXPECT_NE(r.out.find("embedded"), std::string::npos) << r.out;
+}
+
+TEST(CliRigMethod, AutoKeepsARetargetThatPlacedEveryJointAndSaysSo) {
+  const std::string out = tempPath("bcn_auto.json"), report = tempPath("bcn_auto_report.json");
+  const ProcessResult r =
+      runCli({"rig", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--method", "auto", "-o", out, "--json", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const nlohmann::json j = readJson(report);
+  EXPECT_EQ(j["placement"]["decision"], "retarget") << j["placement"].dump();
+  EXPECT_EQ(j["placement"]["joints"]["hand.L"], "retarget");
+  EXPECT_GE(j["matches"].size(), 10u);  // the retarget's own report is there too
+  EXPECT_NE(r.out.find("placement: retarget"), std::string::npos) << r.out;
+  Expected<RigDocument> rig = readRigJson(out);
+  ASSERT_TRUE(rig.ok());
+  EXPECT_EQ(rig->parameters["method"], "auto");
+  ASSERT_TRUE(rig->skin);
+  EXPECT_EQ(rig->skin->vertexCount(), 3014);
+}
+
+TEST(CliRigMethod, AnUnknownMethodIsRefused) {
+  const ProcessResult r =
+      runCli({"rig", modelPath("X/BCN_Epileptic.X"), skeletonFile("biped_production.json"),
+              "--method", "guess", "-o", tempPath("never.json")});
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("guess"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(tempPath("never.json")));
 }

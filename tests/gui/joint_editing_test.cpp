@@ -56,7 +56,7 @@ class JointEditingTest : public QObject {
   rw::ui::ViewportWidget* viewport() { return window_->viewport(); }
 
   bool settle() {
-    return QTest::qWaitFor(
+    const bool settled = QTest::qWaitFor(
         [&] {
           return !window_->sessionRunner()->busy() && !window_->loading() && window_->snapshot() &&
                  window_->snapshot()->request == window_->sessionRunner()->latestRequest() &&
@@ -64,12 +64,32 @@ class JointEditingTest : public QObject {
                  viewport()->skeleton().get() == &window_->snapshot()->retargeted->skeleton;
         },
         kTimeoutMs);
+    if (!settled) describeWindow("never settled");
+    return settled;
+  }
+
+  /// What the window was doing, for a failure's log.
+  void describeWindow(const char* what) {
+    const auto& snapshot = window_->snapshot();
+    qWarning().noquote() << what << "| status:" << window_->statusMessage()
+                         << "| loading:" << window_->loading()
+                         << "| session busy:" << window_->sessionRunner()->busy()
+                         << "| latest request:" << window_->sessionRunner()->latestRequest()
+                         << "| snapshot:"
+                         << (snapshot ? QStringLiteral("request %1, retargeted %2, error '%3'")
+                                            .arg(snapshot->request)
+                                            .arg(snapshot->retargeted != nullptr)
+                                            .arg(snapshot->error)
+                                      : QStringLiteral("none"));
   }
 
   bool openDemo() {
     QSignalSpy opened(window_.get(), &MainWindow::projectLoaded);
     window_->openProject(kDemo);
-    if (!QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs)) return false;
+    if (!QTest::qWaitFor([&] { return opened.count() > 0; }, kTimeoutMs)) {
+      describeWindow("the demo project never finished opening");
+      return false;
+    }
     return settle();
   }
 
