@@ -6,7 +6,8 @@
 # playing the artist's clip, compared with the artist's rig playing it
 # (../shared/corpus/e2e_eval.py: mean / p95 vertex distance and ground offset, % of height).
 # Not part of CI (the corpus is a 1.4 GB download); builds the corpus if it is missing.
-# Usage: bash bench/corpus_retarget.sh [CORPUS=/tmp/corpus] [OUT=/tmp/corpus-retarget]
+# Usage: [METHOD=retarget|embed|auto] bash bench/corpus_retarget.sh [CORPUS=/tmp/corpus]
+#        [OUT=/tmp/corpus-retarget]   (METHOD: `rig --method`, default retarget)
 # Writes OUT/<run>/NAME.{glb,rig.json,e2e.json,log}, OUT/table.tsv, and prints the table and the
 # medians per kind and run.
 set -uo pipefail
@@ -16,6 +17,7 @@ OUT=${2:-/tmp/corpus-retarget}
 CLI=${CLI:-$PWD/build/app/rigwright-cli}
 EVAL=${EVAL:-$PWD/../shared/corpus/e2e_eval.py}
 JOBS=${JOBS:-$(nproc)}
+METHOD=${METHOD:-retarget}
 if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
   bash ../shared/corpus/build.sh "$CORPUS" || exit 1
 fi
@@ -40,7 +42,7 @@ run_one() {
   local base="$out/$run/$name"
   rm -f "$base.row"
   if ! "$CLI" rig "$corpus/$name.obj" "$skeleton" "$corpus/$name.glb" --clip "$clip" \
-      --mesh-head "$meshHead" --skeleton-head "$skeletonHead" -o "$base.glb" \
+      --method "$METHOD" --mesh-head "$meshHead" --skeleton-head "$skeletonHead" -o "$base.glb" \
       --json "$base.rig.json" > "$base.log" 2>&1; then
     echo "$name $kind $run rig-failed" > "$base.row"
     return
@@ -58,7 +60,7 @@ print(sys.argv[2], sys.argv[3], sys.argv[4], "%.2f %.2f %.2f" % (
     > "$base.row"
 }
 export -f run_one
-export CLI EVAL
+export CLI EVAL METHOD
 
 for info in "$CORPUS"/*.info; do
   name=$(basename "$info" .info)

@@ -20,6 +20,24 @@ std::vector<char> embeddedJoints(const Skeleton& skeleton, const SkeletonEmbeddi
   return embedded;
 }
 
+/// The joints of the embedding's chains (reduced skeleton, §3.2) that matching left wholly
+/// unplaced: the limbs it missed. A chain matching placed in part keeps the retarget's carrying
+/// of its other joints from the placed ones, nearer the artist than the embedding's joints
+/// before refinement (on the development corpus, single joints taken from the embedding inside
+/// matched animal limbs made the end-to-end error worse).
+std::vector<char> missedChains(const Skeleton& skeleton, const RetargetedSkeleton& retargeted,
+                               const SkeletonEmbedding& embedding,
+                               const std::vector<char>& embedded) {
+  std::vector<char> missed(skeleton.size(), 0);
+  for (const ReducedJoint& r : embedding.reduced.joints) {
+    bool whole = !r.chain.empty();
+    for (int j : r.chain) whole = whole && embedded[j] && retargeted.fate[j] == JointFate::Followed;
+    if (whole)
+      for (int j : r.chain) missed[j] = 1;
+  }
+  return missed;
+}
+
 /// The retarget's own result, each joint's method read from its fate.
 FallbackPlacement retargetAsIs(const RetargetedSkeleton& retargeted, std::string decision,
                                std::string reason) {
@@ -53,10 +71,10 @@ double meanDisagreement(const RetargetedSkeleton& retargeted, const SkeletonEmbe
   return count > 0 && diagonal > 0 ? sum / count / diagonal : 0.0;
 }
 
-/// The retarget's placed and predicted joints where it put them, the joints it left unplaced
-/// where the embedding put them, the rest carried.
+/// The retarget's placed and predicted joints where it put them, the joints of the limbs it
+/// missed (`fromEmbedding`) where the embedding put them, the rest carried.
 FallbackPlacement merged(const Skeleton& skeleton, const RetargetedSkeleton& retargeted,
-                         const SkeletonEmbedding& embedding, const std::vector<char>& embedded,
+                         const SkeletonEmbedding& embedding, const std::vector<char>& fromEmbedding,
                          const std::vector<ControlLink>& links) {
   const std::vector<Transform> heads = retargeted.skeleton.restGlobals();
   std::vector<std::optional<Eigen::Vector3d>> at(skeleton.size());
@@ -68,7 +86,7 @@ FallbackPlacement merged(const Skeleton& skeleton, const RetargetedSkeleton& ret
       at[j] = heads[j].translation();
       out.method[j] =
           fate == JointFate::Predicted ? PlacementMethod::Predicted : PlacementMethod::Retarget;
-    } else if (fate == JointFate::Followed && embedded[j]) {
+    } else if (fromEmbedding[j]) {
       at[j] = embedding.position[j];
       out.method[j] = PlacementMethod::Embedding;
       ++out.jointsFromEmbedding;
@@ -152,26 +170,28 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
   const std::vector<char> embedded = embeddedJoints(skeleton, embedding);
   // Counted over the joints the embedding places itself (fingers and face bones, carried by
   // both methods, would make any retarget look mostly unplaced).
+  const std::vector<char> fromEmbedding = missedChains(skeleton, *retargeted, embedding, embedded);
   int deform = 0, placed = 0, candidates = 0, predicted = 0;
   for (int j = 0; j < skeleton.size(); ++j) {
     const JointFate fate = retargeted->fate[j];
     predicted += fate == JointFate::Predicted;
+    candidates += fromEmbedding[j];
     if (!embedded[j]) continue;
     ++deform;
     placed += placedByRetarget(fate);
-    candidates += fate == JointFate::Followed;
   }
   if (candidates == 0)
     return retargetAsIs(
         *retargeted, "retarget",
         "of the " + std::to_string(missing) + " joints matching could not place, " +
             std::to_string(predicted) +
-            " are predicted on limbs the mesh hides (kept) and the others are carried by their "
-            "neighbours in the embedding too (fingers, face, helpers)");
+            " are predicted on limbs the mesh hides (kept); the others lie in limbs matching "
+            "placed, or are carried in the embedding too (fingers, face, helpers), and stay "
+            "carried by their placed neighbours");
   const double disagreement = meanDisagreement(*retargeted, embedding, embedded, meshDiagonal);
   FallbackPlacement out;
   if (disagreement <= params.agreement) {
-    out = merged(skeleton, *retargeted, embedding, embedded, links);
+    out = merged(skeleton, *retargeted, embedding, fromEmbedding, links);
     out.decision = "retarget+embedding";
     out.reason = std::to_string(out.jointsFromEmbedding) +
                  " joints matching could not place came from the embedding (the two agree within " +

@@ -64,14 +64,14 @@ TEST(EmbeddingFallback, ARetargetThatPlacedEveryJointIsKeptAsItIs) {
   EXPECT_EQ(p.method[r.biped.indexOf("hand.L")], PlacementMethod::Retarget);
 }
 
-// The left arm as if matching had not found it (an arm fused to the body): its joints come from
-// the embedding, on the character's left, inside the arm, in the arm's order from the shoulder
-// down (BCN's arms hang), and nothing else moves.
+// The left arm, clavicle to hand, as if matching had not found it (an arm fused to the body): its
+// joints come from the embedding, on the character's left, inside the body, in the arm's order
+// from the shoulder down (BCN's arms hang), and nothing else moves.
 TEST(EmbeddingFallback, AnArmMatchingMissedComesFromTheEmbedding) {
   const BcnRuns& r = bcnRuns();
   ASSERT_TRUE(r.session && r.session->retargeted() && r.embedding.found);
   RetargetedSkeleton missed = *r.session->retargeted();
-  const std::vector<std::string> arm = {"upperarm.L", "forearm.L", "hand.L"};
+  const std::vector<std::string> arm = {"clavicle.L", "upperarm.L", "forearm.L", "hand.L"};
   for (const std::string& name : arm) missed.fate[r.biped.indexOf(name)] = JointFate::Followed;
   const FallbackPlacement p = combineWithEmbedding(r.biped, &missed, r.embedding, r.bcn.mesh.size(),
                                                    *r.session->controlLinks());
@@ -87,6 +87,7 @@ TEST(EmbeddingFallback, AnArmMatchingMissedComesFromTheEmbedding) {
     EXPECT_TRUE(probe.rayDistance(at, Vector3d::UnitX()) &&
                 probe.rayDistance(at, -Vector3d::UnitX()))
         << name << " at " << at.transpose();
+    if (name == "clavicle.L") continue;  // its head, on the chest, may lie below the shoulder
     EXPECT_LT(at.y(), above) << name;
     above = at.y();
   }
@@ -97,7 +98,16 @@ TEST(EmbeddingFallback, AnArmMatchingMissedComesFromTheEmbedding) {
               1e-9)
         << name;
   }
-  EXPECT_GE(p.jointsFromEmbedding, 3);
+  EXPECT_EQ(p.jointsFromEmbedding, 4);
+
+  // The hand alone unplaced, in an arm matching placed: it stays carried by the forearm.
+  RetargetedSkeleton handOnly = *r.session->retargeted();
+  handOnly.fate[r.biped.indexOf("hand.L")] = JointFate::Followed;
+  const FallbackPlacement kept = combineWithEmbedding(
+      r.biped, &handOnly, r.embedding, r.bcn.mesh.size(), *r.session->controlLinks());
+  EXPECT_EQ(kept.decision, "retarget") << kept.reason;
+  EXPECT_EQ(kept.method[r.biped.indexOf("hand.L")], PlacementMethod::Carried);
+  EXPECT_EQ(kept.jointsFromEmbedding, 0);
 }
 
 /// The embedding with the character's sides swapped: every .L joint where the .R one is.
@@ -119,7 +129,8 @@ TEST(EmbeddingFallback, ADisagreeingEmbeddingNeverReplacesAMostlyPlacedRetarget)
   ASSERT_TRUE(r.session && r.session->retargeted() && r.embedding.found);
   const SkeletonEmbedding swapped = mirrored(r.biped, r.embedding);
   RetargetedSkeleton missed = *r.session->retargeted();
-  missed.fate[r.biped.indexOf("hand.L")] = JointFate::Followed;
+  for (const char* name : {"clavicle.L", "upperarm.L", "forearm.L", "hand.L"})
+    missed.fate[r.biped.indexOf(name)] = JointFate::Followed;
   const FallbackPlacement kept = combineWithEmbedding(r.biped, &missed, swapped, r.bcn.mesh.size());
   EXPECT_EQ(kept.decision, "retarget (the embedding disagrees)") << kept.reason;
   EXPECT_GT(kept.disagreement, EmbeddingFallbackParams{}.agreement);
