@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "cli/json_report.h"
 #include "cli/load_or_exit.h"
+#include "embed/embedding_fallback.h"
 #include "embed/skeleton_embedding.h"
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
@@ -93,7 +94,8 @@ void addEmbedCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitCannotDo;
       return;
     }
-    const RetargetedSkeleton placed = skeletonWithJointsAt(source.skeleton, e.position);
+    const RetargetedSkeleton placed =
+        skeletonWithJointsAt(source.skeleton, e.position, standaloneControlLinks(source.skeleton));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     Status written;

@@ -89,7 +89,8 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     return std::nullopt;
   }
   const FallbackPlacement placement =
-      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton));
+      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton),
+                         standaloneControlLinks(source.skeleton));
   if (placement.rig.skeleton.empty()) {
     std::cerr << o.mesh << ": cannot embed " << o.skeleton << ": " << placement.reason << std::endl;
     exitCode = kExitCannotDo;
@@ -115,9 +116,9 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   const RetargetedSkeleton* retargeted =
       run->failure.empty() ? run->session->retargeted().get() : nullptr;
   const std::shared_ptr<const std::vector<ControlLink>> links = run->session->controlLinks();
-  const std::vector<ControlLink> noLinks;
-  const FallbackPlacement placement = combineWithEmbedding(
-      source, retargeted, embedSkeleton(mesh, source), mesh.size(), links ? *links : noLinks);
+  const FallbackPlacement placement =
+      combineWithEmbedding(source, retargeted, embedSkeleton(mesh, source), mesh.size(),
+                           links ? *links : standaloneControlLinks(source));
   if (placement.rig.skeleton.empty()) {
     std::cerr << (run->failure.empty() ? o.mesh : run->failure) << "; " << placement.reason
               << std::endl;

@@ -2,6 +2,10 @@
 
 #include <sstream>
 
+#include "retarget/side_branches.h"
+#include "retarget/skeleton_head.h"
+#include "symmetry/detect_symmetry.h"
+
 namespace rw {
 namespace {
 
@@ -125,6 +129,17 @@ const char* placementMethodName(PlacementMethod method) {
       return "control";
   }
   return "carried";
+}
+
+std::vector<ControlLink> standaloneControlLinks(const Skeleton& skeleton) {
+  if (skeleton.controlCount() == 0) return {};
+  const int head = guessSkeletonHead(skeleton).joint;
+  if (head < 0) return {};
+  const SymmetryParams symmetry;
+  Expected<SkeletonGraph> graph = matchableSkeletonGraph(skeleton, head, symmetry);
+  if (!graph) return {};
+  const GraphSymmetry tags = detectSymmetry(graph->graph, skeletonSymmetryParams(symmetry));
+  return linkControlBones(skeleton, *graph, tags);
 }
 
 FallbackPlacement embeddingPlacement(const Skeleton& skeleton, const SkeletonEmbedding& embedding,

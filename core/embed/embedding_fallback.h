@@ -61,6 +61,12 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
                                        const std::vector<ControlLink>& links = {},
                                        const EmbeddingFallbackParams& params = {});
 
+/// The control links of `skeleton` (Poirier §6.3) from its own graph, its head joint found
+/// automatically (retarget/skeleton_head.h): what control bones follow when no retarget ran, as
+/// they would after one (a knee pole stays in front of its knee). Empty when the skeleton has
+/// no graph to build them on; control bones then follow their parent chain.
+std::vector<ControlLink> standaloneControlLinks(const Skeleton& skeleton);
+
 /// The embedding alone, with each joint's method (embedded, carried or control).
 FallbackPlacement embeddingPlacement(const Skeleton& skeleton, const SkeletonEmbedding& embedding,
                                      const std::vector<ControlLink>& links = {});

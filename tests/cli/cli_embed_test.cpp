@@ -59,8 +59,19 @@ TEST(CliEmbed, TheProductionBipedIntoHumanBlendIsARigWithEveryLimbOnItsSide) {
   EXPECT_GT(restAt(s, "head").y(), restAt(s, "spine.03").y());
   EXPECT_GT(restAt(s, "spine.03").y(), restAt(s, "hips").y());
   EXPECT_GT(restAt(s, "hips").y(), restAt(s, "shin.L").y());
-  // Control bones come along: the left foot's IK target stays by the left foot.
-  EXPECT_LT((restAt(s, "foot_ik.L") - restAt(s, "foot.L")).norm(), 1.0);
+  // Control bones follow their Poirier links (§6.3), as after a retarget: each IK target on
+  // its hand or foot, the knee poles at their knees' height in front, the elbow poles behind.
+  // (Carried by their parent chain instead, the hands' targets were 7-8 units from the hands
+  // and the knee poles under the floor.)
+  for (const char* side : {"L", "R"}) {
+    const std::string s_ = std::string(".") + side;
+    EXPECT_LT((restAt(s, "hand_ik" + s_) - restAt(s, "hand" + s_)).norm(), 0.3) << side;
+    EXPECT_LT((restAt(s, "foot_ik" + s_) - restAt(s, "foot" + s_)).norm(), 0.3) << side;
+    const Eigen::Vector3d knee = restAt(s, "shin" + s_), kneePole = restAt(s, "knee_pole" + s_);
+    EXPECT_LT(std::abs(kneePole.y() - knee.y()), 1.0) << side;
+    EXPECT_GT(kneePole.z(), knee.z() + 1.0) << side;
+    EXPECT_LT(restAt(s, "elbow_pole" + s_).z(), restAt(s, "forearm" + s_).z() - 1.0) << side;
+  }
   const nlohmann::json j = readJson(report);
   EXPECT_EQ(j["reduced_joints"].size(), 7u);
   EXPECT_GE(j["spheres"].get<int>(), 20);
