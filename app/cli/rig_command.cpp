@@ -60,19 +60,25 @@ RigDocument embeddedRig(const Options& o, const Skeleton& placed) {
   return rig;
 }
 
+/// The mesh of `o.mesh` with `skeleton` placed in it; report and rig file still empty.
+PlacedRig placedOn(const Options& o, const Mesh& mesh, const Skeleton& skeleton) {
+  PlacedRig placed;
+  placed.character.sourcePath = o.mesh;
+  placed.character.mesh = mesh;
+  placed.character.skeleton = skeleton;
+  return placed;
+}
+
 /// `--method retarget`: graph matching and placement (Poirier & Paquette).
 std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
   const std::unique_ptr<RetargetRun> run = runRetargetOrReport(o, exitCode);
   if (!run) return std::nullopt;
-  PlacedRig placed;
+  PlacedRig placed = placedOn(o, run->meshCharacter->mesh, run->session->retargeted()->skeleton);
   placed.report = retargetReport(*run->session);
   placed.report["partial"] = partialReport(o, *run);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
   if (!run->meshHeadReason.empty()) placed.report["mesh_head_auto"] = run->meshHeadReason;
-  placed.character.sourcePath = o.mesh;
-  placed.character.mesh = run->meshCharacter->mesh;
-  placed.character.skeleton = run->session->retargeted()->skeleton;
   placed.document = retargetedRig(o, *run);
   return placed;
 }
@@ -96,11 +102,8 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     exitCode = kExitCannotDo;
     return std::nullopt;
   }
-  PlacedRig placed;
+  PlacedRig placed = placedOn(o, mesh.mesh, placement.rig.skeleton);
   placed.report["placement"] = placementReport(o.method, source.skeleton, placement);
-  placed.character.sourcePath = o.mesh;
-  placed.character.mesh = mesh.mesh;
-  placed.character.skeleton = placement.rig.skeleton;
   placed.document = embeddedRig(o, placement.rig.skeleton);
   return placed;
 }
@@ -116,24 +119,24 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   const RetargetedSkeleton* retargeted =
       run->failure.empty() ? run->session->retargeted().get() : nullptr;
   const std::shared_ptr<const std::vector<ControlLink>> links = run->session->controlLinks();
-  const FallbackPlacement placement =
-      combineWithEmbedding(source, retargeted, embedSkeleton(mesh, source), mesh.size(),
-                           links ? *links : standaloneControlLinks(source));
+  // A retarget that placed every joint needs no embedding (combineWithEmbedding keeps it).
+  const SkeletonEmbedding embedding = retargeted && placedEveryJoint(*retargeted)
+                                          ? SkeletonEmbedding{}
+                                          : embedSkeleton(mesh, source);
+  const FallbackPlacement placement = combineWithEmbedding(
+      source, retargeted, embedding, mesh.size(), links ? *links : standaloneControlLinks(source));
   if (placement.rig.skeleton.empty()) {
     std::cerr << (run->failure.empty() ? o.mesh : run->failure) << "; " << placement.reason
               << std::endl;
     exitCode = kExitCannotDo;
     return std::nullopt;
   }
-  PlacedRig placed;
+  PlacedRig placed = placedOn(o, mesh, placement.rig.skeleton);
   placed.report = retargeted ? retargetReport(*run->session) : nlohmann::json::object();
   if (!run->failure.empty()) placed.report["retarget_failure"] = run->failure;
   placed.report["placement"] = placementReport(o.method, source, placement);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
-  placed.character.sourcePath = o.mesh;
-  placed.character.mesh = mesh;
-  placed.character.skeleton = placement.rig.skeleton;
   if (retargeted) {
     placed.document = retargetedRig(o, *run);
     placed.document.skeleton = placement.rig.skeleton;

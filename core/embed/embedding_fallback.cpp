@@ -42,6 +42,14 @@ std::vector<char> missedChains(const Skeleton& skeleton, const RetargetedSkeleto
   return missed;
 }
 
+/// A joint's method as the retarget's fate tells it.
+PlacementMethod methodOf(JointFate fate) {
+  return placedByRetarget(fate)         ? PlacementMethod::Retarget
+         : fate == JointFate::Predicted ? PlacementMethod::Predicted
+         : fate == JointFate::Control   ? PlacementMethod::Control
+                                        : PlacementMethod::Carried;
+}
+
 /// The retarget's own result, each joint's method read from its fate.
 FallbackPlacement retargetAsIs(const RetargetedSkeleton& retargeted, std::string decision,
                                std::string reason) {
@@ -49,14 +57,7 @@ FallbackPlacement retargetAsIs(const RetargetedSkeleton& retargeted, std::string
   out.rig = retargeted;
   out.decision = std::move(decision);
   out.reason = std::move(reason);
-  out.method.resize(retargeted.fate.size());
-  for (std::size_t j = 0; j < retargeted.fate.size(); ++j) {
-    const JointFate fate = retargeted.fate[j];
-    out.method[j] = placedByRetarget(fate)         ? PlacementMethod::Retarget
-                    : fate == JointFate::Predicted ? PlacementMethod::Predicted
-                    : fate == JointFate::Control   ? PlacementMethod::Control
-                                                   : PlacementMethod::Carried;
-  }
+  for (JointFate fate : retargeted.fate) out.method.push_back(methodOf(fate));
   return out;
 }
 
@@ -88,8 +89,7 @@ FallbackPlacement merged(const Skeleton& skeleton, const RetargetedSkeleton& ret
     const JointFate fate = retargeted.fate[j];
     if (placedByRetarget(fate) || fate == JointFate::Predicted) {
       at[j] = heads[j].translation();
-      out.method[j] =
-          fate == JointFate::Predicted ? PlacementMethod::Predicted : PlacementMethod::Retarget;
+      out.method[j] = methodOf(fate);
     } else if (fromEmbedding[j]) {
       at[j] = embedding.position[j];
       out.method[j] = PlacementMethod::Embedding;
@@ -129,6 +129,12 @@ const char* placementMethodName(PlacementMethod method) {
       return "control";
   }
   return "carried";
+}
+
+bool placedEveryJoint(const RetargetedSkeleton& retargeted) {
+  for (JointFate fate : retargeted.fate)
+    if (fate != JointFate::Control && !placedByRetarget(fate)) return false;
+  return true;
 }
 
 std::vector<ControlLink> standaloneControlLinks(const Skeleton& skeleton) {
@@ -174,18 +180,19 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
     if (embedding.found) out.reason = "matching placed nothing: the embedding placed the skeleton";
     return out;
   }
+  if (placedEveryJoint(*retargeted))
+    return retargetAsIs(*retargeted, "retarget", "matching placed every joint");
   int missing = 0;
   for (JointFate fate : retargeted->fate)
     missing += fate != JointFate::Control && !placedByRetarget(fate);
-  if (missing == 0) return retargetAsIs(*retargeted, "retarget", "matching placed every joint");
   if (!embedding.found)
     return retargetAsIs(*retargeted, "retarget",
                         "the embedding found no place (" + embedding.reason + "); " +
                             std::to_string(missing) + " joints stay as the retarget left them");
   const std::vector<char> embedded = embeddedJoints(skeleton, embedding);
-  // Counted over the joints the embedding places itself (fingers and face bones, carried by
-  // both methods, would make any retarget look mostly unplaced).
   const std::vector<char> fromEmbedding = missedChains(skeleton, *retargeted, embedding, embedded);
+  // Placed joints counted over those the embedding places itself (fingers and face bones,
+  // carried by both methods, would make any retarget look mostly unplaced).
   int deform = 0, placed = 0, candidates = 0, predicted = 0;
   for (int j = 0; j < skeleton.size(); ++j) {
     const JointFate fate = retargeted->fate[j];

@@ -53,6 +53,9 @@ struct FallbackPlacement {
   int jointsFromEmbedding = 0;  ///< joints the embedding gave
 };
 
+/// True when matching placed (or pinned) every deform joint: no embedding is needed then.
+bool placedEveryJoint(const RetargetedSkeleton& retargeted);
+
 /// Combines the retarget of `skeleton` (`retargeted`; null when matching failed) with its
 /// `embedding` (found or not) into the mesh of diagonal `meshDiagonal`.
 FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
