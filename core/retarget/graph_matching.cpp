@@ -1,8 +1,10 @@
 #include "retarget/graph_matching.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 
 #include "graph/rooted_tree.h"
 #include "retarget/pair_alignment.h"
@@ -79,11 +81,14 @@ struct LevelView {
 
 using LShape = std::pair<int, int>;  // {1, children}: Poirier's first two descriptor numbers
 
-bool sameTags(const ArcSymmetry& a, const ArcSymmetry& b, bool withLevel) {
+/// Tags equal. Radial limbs are numbered by length on each graph, and lengths do not tell a leg
+/// from a tail, so a ring's numbers are compared only when `ringNumbers` (the rings are paired
+/// by direction instead: Matcher::assignRing).
+bool sameTags(const ArcSymmetry& a, const ArcSymmetry& b, bool withLevel, bool ringNumbers) {
   if (a.tag != b.tag) return false;
   if (withLevel && a.level != b.level) return false;
   if (a.tag == SymmetryTag::Axial && a.side != b.side) return false;
-  if (a.tag == SymmetryTag::Radial && a.radialIndex != b.radialIndex) return false;
+  if (ringNumbers && a.tag == SymmetryTag::Radial && a.radialIndex != b.radialIndex) return false;
   return true;
 }
 
@@ -431,6 +436,89 @@ class Matcher {
     for (int a : walk) markUsed(level, a);
   }
 
+  /// Where a skeleton arc would go on a mesh candidate under a rule, and how well it fits.
+  struct Scored {
+    double score = -std::numeric_limits<double>::infinity();
+    int level = -1;  ///< < 0: the rule rejects the pair
+    Candidate refined;
+    MatchRule got = MatchRule::Exact;
+  };
+
+  /// The score of continuing skeleton arc `arcS` on mesh candidate `c` at `level`: the cosine of
+  /// their directions, plus shapeBonus when a finer level has the arc's local shape (Algorithm
+  /// 1's inner loop). Tag rules need equal tags (ring numbers only when `ringNumbers`); the
+  /// direction rule needs a close direction and a comparable reach.
+  Scored scoreCandidate(int arcS, MatchRule rule, int level, const Candidate& c,
+                        bool ringNumbers) const {
+    Scored s;
+    const double cosine = skeletonDirection(arcS).dot(meshDirection(level, c));
+    if (rule == MatchRule::Direction) {
+      if (cosine <= in_.heuristics.minDirectionCosine || !comparableReach(arcS, level, c)) return s;
+      s.score = cosine, s.level = level, s.refined = c, s.got = rule;
+      return s;
+    }
+    const ArcSymmetry& tags = in_.skeletonSymmetry->arcs[arcS];
+    const ArcSymmetry& meshTags = views_[level].symmetry->arcs[c.arc];
+    if (!sameTags(tags, meshTags, rule == MatchRule::Exact, ringNumbers)) return s;
+    s.level = level, s.refined = c, s.got = rule;
+    const bool shaped = refineToShape(arcS, s.level, s.refined);
+    if (!shaped) {
+      s.level = level, s.refined = c;
+      if (rule == MatchRule::Exact) s.got = MatchRule::TagsOnly;
+    }
+    s.score = cosine + (shaped ? in_.heuristics.shapeBonus : 0.0);  // shape beats direction
+    return s;
+  }
+
+  /// The skeleton's radial limbs at a node (two legs and a tail alike enough to be tagged three
+  /// of a kind) paired with the mesh's radial candidates as a whole: the assignment that pairs
+  /// the most limbs with the highest total score. Greedy one-by-one choice, or the rings' length
+  /// numbers, can hand a leg's arc to the tail. Returns, per skeleton arc, its candidate index.
+  std::map<int, int> assignRing(const std::vector<int>& arcsS, MatchRule rule, int level,
+                                const std::vector<Candidate>& around) const {
+    std::vector<int> ringS, ringM;
+    for (int a : arcsS)
+      if (!handled_[a] && in_.skeletonSymmetry->arcs[a].tag == SymmetryTag::Radial)
+        ringS.push_back(a);
+    for (int k = 0; k < int(around.size()); ++k)
+      if (!used_[level][around[k].arc] &&
+          views_[level].symmetry->arcs[around[k].arc].tag == SymmetryTag::Radial)
+        ringM.push_back(k);
+    // Each of a ring's limbs tried against each candidate: a few limbs at most, past which the
+    // search is not worth it and the length numbers pair them.
+    constexpr std::size_t maxRing = 6;
+    if (ringS.empty() || ringM.empty() || ringS.size() > maxRing || ringM.size() > maxRing)
+      return {};
+    std::vector<std::vector<double>> score(ringS.size(), std::vector<double>(ringM.size()));
+    for (std::size_t i = 0; i < ringS.size(); ++i)
+      for (std::size_t j = 0; j < ringM.size(); ++j) {
+        const Scored s = scoreCandidate(ringS[i], rule, level, around[ringM[j]], false);
+        score[i][j] = s.level >= 0 ? s.score : std::numeric_limits<double>::quiet_NaN();
+      }
+    std::vector<int> pick(ringS.size(), -1), best = pick;
+    std::vector<char> taken(ringM.size(), 0);
+    std::pair<int, double> bestValue{-1, 0.0};
+    std::function<void(std::size_t, int, double)> search = [&](std::size_t i, int n, double sum) {
+      if (i == ringS.size()) {
+        if (n > bestValue.first || (n == bestValue.first && sum > bestValue.second))
+          bestValue = {n, sum}, best = pick;
+        return;
+      }
+      search(i + 1, n, sum);  // this limb left for the later rules
+      for (std::size_t j = 0; j < ringM.size(); ++j) {
+        if (taken[j] || std::isnan(score[i][j])) continue;
+        taken[j] = 1, pick[i] = int(j);
+        search(i + 1, n + 1, sum + score[i][j]);
+        taken[j] = 0, pick[i] = -1;
+      }
+    };
+    search(0, 0, 0.0);
+    std::map<int, int> out;
+    for (std::size_t i = 0; i < ringS.size(); ++i)
+      if (best[i] >= 0) out[ringS[i]] = ringM[best[i]];
+    return out;
+  }
+
   void matchNode(int nodeS, int level, int nodeM) {
     result_.meshNodeOfNode[nodeS] = {level, nodeM};
     const SkeletonGraph& sg = *in_.skeleton;
@@ -441,52 +529,36 @@ class Matcher {
       if (ra != rb) return ra < rb;
       return sg.graph.arcs[a].length > sg.graph.arcs[b].length;
     });
+    const std::vector<Candidate> around = views_[level].candidates(nodeM);
     std::vector<std::pair<int, std::pair<int, int>>> next;  // (skeleton node, (level, mesh node))
     for (MatchRule rule : {MatchRule::Exact, MatchRule::TagNoLevel, MatchRule::Direction}) {
+      const std::map<int, int> ring = rule == MatchRule::Direction
+                                          ? std::map<int, int>{}
+                                          : assignRing(arcsS, rule, level, around);
       for (int arcS : arcsS) {
         if (handled_[arcS]) continue;
-        const ArcSymmetry& tags = ssym.arcs[arcS];
-        const Eigen::Vector3d dirS = skeletonDirection(arcS);
-        int bestLevel = -1;
-        Candidate best;
+        const auto ringPick = ring.find(arcS);
+        Scored best;
         std::vector<Eigen::Vector3d> bestPrefix;
-        MatchRule bestRule = rule;
-        double bestScore = -std::numeric_limits<double>::infinity();
-        for (const Candidate& c : views_[level].candidates(nodeM)) {
+        for (int k = 0; k < int(around.size()); ++k) {
+          const Candidate& c = around[k];
           if (used_[level][c.arc]) continue;
-          const ArcSymmetry& meshTags = views_[level].symmetry->arcs[c.arc];
-          const double cosine = dirS.dot(meshDirection(level, c));
-          double score = cosine;
-          int l = level;
-          Candidate refined = c;
-          MatchRule got = rule;
-          if (rule == MatchRule::Exact || rule == MatchRule::TagNoLevel) {
-            if (!sameTags(tags, meshTags, rule == MatchRule::Exact)) continue;
-            const bool shaped = refineToShape(arcS, l, refined);
-            if (!shaped) {
-              l = level, refined = c;
-              if (rule == MatchRule::Exact) got = MatchRule::TagsOnly;
+          if (ringPick != ring.end() && ringPick->second != k) continue;
+          const Scored s = scoreCandidate(arcS, rule, level, c, ringPick == ring.end());
+          if (s.level < 0 || !(s.score > best.score)) continue;
+          best = s;
+          // Refined to a finer level: the connectors walked on this level lead to it.
+          bestPrefix.clear();
+          if (s.level != level)
+            for (int a : c.connectors) {
+              const auto p = views_[level].orientedPolyline(a);
+              bestPrefix.insert(bestPrefix.end(), p.begin(), p.end());
             }
-            score +=
-                shaped ? in_.heuristics.shapeBonus : 0.0;  // an equal local shape beats direction
-          } else if (cosine <= in_.heuristics.minDirectionCosine ||
-                     !comparableReach(arcS, level, c)) {
-            continue;
-          }
-          if (score > bestScore) {
-            bestScore = score, best = refined, bestLevel = l, bestRule = got;
-            // Refined to a finer level: the connectors walked on this level lead to it.
-            bestPrefix.clear();
-            if (l != level)
-              for (int a : c.connectors) {
-                const auto p = views_[level].orientedPolyline(a);
-                bestPrefix.insert(bestPrefix.end(), p.begin(), p.end());
-              }
-          }
         }
-        if (bestLevel < 0) continue;
-        if (tags.tag == SymmetryTag::Primary) passExtraPairs(arcS, bestLevel, best);
-        record(arcS, bestLevel, best, bestRule, bestPrefix, next);
+        if (best.level < 0) continue;
+        if (ssym.arcs[arcS].tag == SymmetryTag::Primary)
+          passExtraPairs(arcS, best.level, best.refined);
+        record(arcS, best.level, best.refined, best.got, bestPrefix, next);
       }
     }
     for (int arcS : arcsS)
