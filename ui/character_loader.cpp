@@ -45,8 +45,10 @@ LoadResult CharacterLoader::importNow(const QString& path, bool skeletonSource) 
       return result;
     }
     Expected<Character> imported = importCharacter(path.toStdString());
-    if (imported.ok() && skeletonSource && !imported->skeleton.empty())
+    if (imported.ok() && skeletonSource && !imported->skeleton.empty()) {
       setHeadTailFromSkin(*imported, guessSkeletonHead(imported->skeleton).joint);
+      setTurnedBackLeafTails(imported->skeleton);
+    }
     if (imported.ok())
       result.character = std::make_shared<const Character>(std::move(imported).value());
     else

@@ -187,6 +187,7 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
   run->skeletonHeadName = skeleton.joints[headJoint].name;
   // The head bone's tail from the file's own skin, where it has one (leaf_tails.h).
   setHeadTailFromSkin(run->skeletonCharacter, headJoint);
+  setTurnedBackLeafTails(run->skeletonCharacter.skeleton);
   Expected<int> meshHead =
       resolveMeshHead(run->meshCharacter->mesh, o.meshHead, run->meshHeadReason);
   if (!meshHead) {

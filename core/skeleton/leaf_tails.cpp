@@ -61,6 +61,27 @@ std::optional<Eigen::Vector3d> headTailFromSkin(const Character& character, int 
   return partFarEnd(character, joint, params);
 }
 
+std::vector<int> setTurnedBackLeafTails(Skeleton& skeleton, const LeafTailParams& params) {
+  const std::vector<Transform> globals = skeleton.restGlobals();
+  const std::vector<BoneShape> shapes = skeleton.boneShapes();
+  std::vector<int> changed;
+  for (int j = 0; j < skeleton.size(); ++j) {
+    const int parent = skeleton.joints[j].parent;
+    if (parent < 0 || !skeleton.joints[j].deform || skeleton.joints[j].tail ||
+        deformChildCount(skeleton, j) > 0)
+      continue;
+    const Eigen::Vector3d head = globals[j].translation();
+    const Eigen::Vector3d along = head - globals[parent].translation();
+    const Eigen::Vector3d out = shapes[j].tail - head;
+    if (!(along.norm() > 0.0) || !(out.norm() > 0.0) ||
+        along.normalized().dot(out.normalized()) >= params.turnBackCosine)
+      continue;
+    skeleton.joints[j].tail = head + 0.5 * along;
+    changed.push_back(j);
+  }
+  return changed;
+}
+
 bool setHeadTailFromSkin(Character& character, int headJoint, const LeafTailParams& params) {
   const std::optional<Eigen::Vector3d> tail = headTailFromSkin(character, headJoint, params);
   if (tail) character.skeleton.joints[headJoint].tail = *tail;

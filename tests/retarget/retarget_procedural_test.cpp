@@ -9,6 +9,7 @@
 #include "autorig/surface_probe.h"
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
+#include "skeleton/leaf_tails.h"
 #include "support/implicit_meshes.h"
 #include "support/procedural_characters.h"
 #include "support/retarget_runs.h"
@@ -481,4 +482,48 @@ TEST(RetargetProcedural, HindLegsAndTailOfOneRingLandOnTheirOwnLimbs) {
     EXPECT_LT((got - want).norm(), 0.1 * height)
         << end << " at " << got.transpose() << ", want " << want.transpose();
   }
+}
+
+// Issue 20: a glTF's hooves carry no tails, and their Y axes (the guessed tail's direction)
+// point back up the legs, an export's convention. The legs' last bones then ran back up the
+// legs: placement dropped the hooves as turn-backs and they followed the shins down under the
+// floor (the corpus's goat: 0.4 of a leg below it). setTurnedBackLeafTails, which the CLI and
+// the workstation run on a skeleton file, sends them straight on down the legs.
+TEST(RetargetProcedural, HoovesWhoseAxesPointUpTheLegStayInTheLegs) {
+  const Skeleton truth = ringedQuadruped(0.8);
+  const Mesh mesh = meshAround(truth, ringedQuadrupedRadius, 0.025);
+  Skeleton rig = truth;
+  const double floor = mesh.bounds().min().y(), height = mesh.bounds().sizes().y();
+  std::vector<std::string> hooves;
+  for (const std::string limb : {"forearm.L", "forearm.R", "shin.L", "shin.R"}) {
+    const Vector3d end =
+        jointPosition(truth, limb) +
+        0.9 * (truth.boneShape(truth.indexOf(limb)).tail - jointPosition(truth, limb));
+    const int hoof = addJoint(rig, "hoof" + limb.substr(limb.size() - 2) + limb.substr(0, 1), limb,
+                              end, end + Vector3d(0, 0.05, 0));
+    rig.joints[hoof].deform = true;
+    rig.joints[hoof].tail.reset();  // joints only, as a glTF
+    rig.joints[rig.joints[hoof].parent].tail.reset();
+    hooves.push_back(rig.joints[hoof].name);
+  }
+  // The case: each hoof's guessed tail turns back up its leg.
+  for (const std::string& h : hooves) {
+    const BoneShape hoof = rig.boneShape(rig.indexOf(h));
+    ASSERT_GT(hoof.tail.y(), hoof.head.y()) << h << ": the guess does not turn back";
+  }
+  auto lowestHoof = [&](const Skeleton& s) {
+    const auto session = runRetarget(mesh, {0, 1.3, 1.37}, s, "head");
+    EXPECT_TRUE(session->retargeted());
+    double lowest = std::numeric_limits<double>::infinity();
+    if (!session->retargeted()) return lowest;
+    for (const std::string& h : hooves)
+      lowest = std::min(lowest, jointPosition(session->retargeted()->skeleton, h).y());
+    return lowest;
+  };
+  EXPECT_LT(lowestHoof(rig), floor - 0.02 * height) << "the guessed tails no longer sink a hoof";
+  Skeleton fixed = rig;
+  EXPECT_EQ(setTurnedBackLeafTails(fixed).size(), hooves.size());
+  const double lowest = lowestHoof(fixed);
+  EXPECT_GT(lowest, floor) << "a hoof under the floor";
+  EXPECT_LT(lowest, floor + 0.15 * height) << "the hooves stand off the floor";
 }

@@ -79,3 +79,54 @@ TEST(LeafTails, AHeadCarryingEarsReachesTheEndOfItsPartAndAHeadWithOneChildDoesN
   addJoint(chain.skeleton, "head_end", "head", {0, 1.9, 0}, {0, 2.0, 0});
   EXPECT_FALSE(headTailFromSkin(chain, 1));
 }
+
+namespace {
+
+/// A leg read from a glTF: joints and orientations, no tails. The hoof's Y axis (the guessed
+/// tail's direction) is `hoofAxis`; the knee's points down the leg.
+Skeleton legWithHoofAxis(const Vector3d& hoofAxis) {
+  Skeleton s;
+  addJoint(s, "thigh", "", {0, 1.0, 0}, {0, 0.5, 0});
+  addJoint(s, "shin", "thigh", {0, 0.5, 0}, {0, 0.1, 0});
+  addJoint(s, "hoof", "shin", {0, 0.1, 0}, {0, 0.0, 0});
+  // The hoof's rest frame turns its Y axis onto hoofAxis (the joints' frames are identity).
+  s.joints[2].restLocal.linear() =
+      Eigen::Quaterniond::FromTwoVectors(Vector3d::UnitY(), hoofAxis).toRotationMatrix();
+  for (Joint& j : s.joints) j.tail.reset();
+  for (Joint& j : s.joints) j.deform = true;
+  return s;
+}
+
+}  // namespace
+
+// Issue 20: a hoof whose Y axis points back up its leg (an export's axis convention) had its
+// guessed tail back up the leg; placement dropped it as a turn-back and it followed the shin
+// under the floor. It now goes straight on down the leg, half the shin's length.
+TEST(LeafTails, ALeafTailTurningBackOnItsParentGoesStraightOn) {
+  Skeleton s = legWithHoofAxis(Vector3d(0, 1, 0.2).normalized());
+  const Vector3d before = s.boneShape(2).tail;
+  ASSERT_GT(before.y(), 0.1) << "the guess does not turn back: the test misses its case";
+  const std::vector<int> changed = setTurnedBackLeafTails(s);
+  ASSERT_EQ(changed, std::vector<int>{2});
+  ASSERT_TRUE(s.joints[2].tail);
+  EXPECT_TRUE(s.joints[2].tail->isApprox(Vector3d(0, -0.1, 0), 1e-9))
+      << s.joints[2].tail->transpose();
+}
+
+TEST(LeafTails, LeafTailsThatGoOnOrSidewaysAndTailsFromTheFileAreKept) {
+  // Forward off the leg's end (a toe), at 90°: kept.
+  Skeleton toe = legWithHoofAxis(Vector3d(0, 0, 1));
+  EXPECT_TRUE(setTurnedBackLeafTails(toe).empty());
+  EXPECT_FALSE(toe.joints[2].tail);
+  // A tail from the file is the artist's, wherever it points.
+  Skeleton given = legWithHoofAxis(Vector3d(0, 1, 0));
+  given.joints[2].tail = Vector3d(0, 0.3, 0);
+  EXPECT_TRUE(setTurnedBackLeafTails(given).empty());
+  EXPECT_TRUE(given.joints[2].tail->isApprox(Vector3d(0, 0.3, 0)));
+  // A control leaf (an IK target) is no bone the mesh shows; the shin above it is then the
+  // deform leaf, and its guess (its Y axis, up) turns back.
+  Skeleton control = legWithHoofAxis(Vector3d(0, 1, 0));
+  control.joints[2].deform = false;
+  EXPECT_EQ(setTurnedBackLeafTails(control), std::vector<int>{1});
+  EXPECT_FALSE(control.joints[2].tail);
+}
