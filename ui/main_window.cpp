@@ -405,6 +405,7 @@ void MainWindow::createMenus() {
       ->setToolTip(tr("Grow a biped, quadruped or generic skeleton from the mesh's harmonic "
                       "graph (Aujay 2007) when you have no skeleton to retarget"));
   rig->addAction(tr("Reset Parameters"), parameters_, &ParameterDock::resetToDefaults);
+  addPlacementMethodMenu(rig);
   rig->addSeparator();
   rig->addAction(tr("Snap Joint to Centre"), this,
                  [this] { snapJointToCentre(viewport_->selectedJoint()); })
@@ -744,6 +745,53 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::updateStillFrames() {
   viewport_->setDeferStillFrames(runner_->busy() || productsJob_->busy());
+}
+
+void MainWindow::addPlacementMethodMenu(QMenu* rig) {
+  QMenu* menu = rig->addMenu(tr("Placement &Method"));
+  menu->setToolTipsVisible(true);
+  auto* group = new QActionGroup(menu);
+  const struct {
+    RigMethod method;
+    QString text, tip;
+  } methods[] = {
+      {RigMethod::Retarget, tr("&Retarget (graph matching)"),
+       tr("Match the skeleton's graph to the mesh's and place the joints along it (Poirier & "
+          "Paquette 2009): follows the mesh's limbs closely")},
+      {RigMethod::Embed, tr("&Embed (skeleton embedding)"),
+       tr("Fit the skeleton into the mesh's volume (Baran & Popović 2007): works where the "
+          "mesh's shape does not show the limbs (legs in a robe, an arm fused to the body). "
+          "Joints are moved by hand with the retarget method")},
+      {RigMethod::Auto, tr("&Auto (retarget, embedding where matching fails)"),
+       tr("Retarget, and take the limbs matching could not place from the embedding; the "
+          "outliner says which joints came from which")},
+  };
+  for (const auto& m : methods) {
+    QAction* action = menu->addAction(m.text);
+    action->setToolTip(m.tip);
+    action->setCheckable(true);
+    action->setData(int(m.method));
+    group->addAction(action);
+    methodActions_[int(m.method)] = action;
+    connect(action, &QAction::triggered, this, [this, method = m.method] {
+      RigParams p = document_->params();
+      p.method = method;
+      setParams(p);  // undoable; re-runs placement only
+    });
+  }
+  connect(rig, &QMenu::aboutToShow, this, &MainWindow::syncPlacementMethod);
+  syncPlacementMethod();
+}
+
+void MainWindow::syncPlacementMethod() {
+  const int checked = int(document_->params().method);
+  for (int m = 0; m < int(methodActions_.size()); ++m)
+    if (methodActions_[m]) methodActions_[m]->setChecked(m == checked);
+}
+
+QAction* MainWindow::placementMethodAction(RigMethod method) const {
+  const int m = int(method);
+  return m >= 0 && m < int(methodActions_.size()) ? methodActions_[m] : nullptr;
 }
 
 }  // namespace rw::ui

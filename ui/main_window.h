@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QUndoStack>
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -56,6 +57,8 @@ class MainWindow : public QMainWindow {
 
   ViewportWidget* viewport() const { return viewport_; }
   ParameterDock* parameterDock() const { return parameters_; }
+  /// Rig ▸ Placement Method's action for `method` (checked: the document's method).
+  QAction* placementMethodAction(RigMethod method) const;
   OutlinerDock* outliner() const { return outliner_; }
   TimelineWidget* timeline() const { return timeline_; }
   JointDock* jointDock() const { return jointDock_; }
@@ -237,6 +240,11 @@ class MainWindow : public QMainWindow {
   QList<QAction*> navigationActions_;  ///< View ▸ Navigation's presets, in menu order
   PreferencesDialog* preferences_ = nullptr;
   QAction* weightViewAction_ = nullptr;
+  /// Rig ▸ Placement Method, in RigMethod order (retarget, embed, auto).
+  std::array<QAction*, 3> methodActions_{};
+  /// Rig ▸ Placement Method: the actions for the three methods, checked as the document says.
+  void addPlacementMethodMenu(QMenu* rig);
+  void syncPlacementMethod();
   QUndoStack* undo_ = nullptr;
   CharacterLoader* loader_ = nullptr;
   CharacterLoader* skeletonLoader_ = nullptr;

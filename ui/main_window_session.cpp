@@ -152,7 +152,12 @@ void MainWindow::applySnapshot(std::shared_ptr<const SessionSnapshot> snapshot) 
             tr("Retargeted %1 bones into the mesh; computing skin weights…").arg(rig->size()) +
                 (snapshot_->meshHeadReason.isEmpty()
                      ? QString()
-                     : tr(" Head node: %1.").arg(snapshot_->meshHeadReason)),
+                     : tr(" Head node: %1.").arg(snapshot_->meshHeadReason)) +
+                (snapshot_->placement
+                     ? tr(" Placement: %1 (%2).")
+                           .arg(QString::fromStdString(snapshot_->placement->decision),
+                                QString::fromStdString(snapshot_->placement->reason))
+                     : QString()),
             false);
     }
   }
@@ -287,8 +292,10 @@ void MainWindow::setSelectedJoint(int joint) {
 
 void MainWindow::updateJointEditing() {
   const std::shared_ptr<const Skeleton>& shown = viewport_->skeleton();
+  // Pins move joints inside the retarget's placement; the embedding places joints of its own.
   const bool editable = document_->retarget() && snapshot_ && snapshot_->retargeted && shown &&
-                        shown.get() == &snapshot_->retargeted->skeleton;
+                        shown.get() == &snapshot_->retargeted->skeleton &&
+                        document_->params().method == RigMethod::Retarget;
   viewport_->setJointEditing(editable);
   std::vector<int> pinned;
   for (const JointPin& pin : document_->params().placement.pins) pinned.push_back(pin.joint);
@@ -506,6 +513,7 @@ void MainWindow::showHeadsEdited() {
 
 void MainWindow::showParamsEdited(const RigParams& params) {
   parameters_->setParams(params);
+  syncPlacementMethod();
   updateJointEditing();
   markDirty();
   requestRun();

@@ -56,6 +56,22 @@ QString statusText(int joint, const SessionSnapshot& snapshot) {
     for (const UnmatchedArc& u : matching->unmatched)
       if (u.skeletonArc == arc) reason = QString::fromStdString(u.reason);
   }
+  // The embed and auto methods say where each joint came from; the retarget's own joints keep
+  // the retarget's status below.
+  if (snapshot.placement && joint < int(snapshot.placement->method.size())) {
+    const QString decision = QString::fromStdString(snapshot.placement->decision);
+    switch (snapshot.placement->method[joint]) {
+      case PlacementMethod::Embedding:
+        return QObject::tr("embedded (skeleton embedding; placement: %1)").arg(decision);
+      case PlacementMethod::Carried:
+        return QObject::tr("carried by its placed neighbours (placement: %1)").arg(decision);
+      case PlacementMethod::Control:
+        return QObject::tr("control: follows its linked bone");
+      case PlacementMethod::Retarget:
+      case PlacementMethod::Predicted:
+        break;
+    }
+  }
   if (snapshot.retargeted && joint < int(snapshot.retargeted->fate.size())) {
     switch (snapshot.retargeted->fate[joint]) {
       case JointFate::Placed: {

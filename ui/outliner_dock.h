@@ -1,8 +1,8 @@
 #pragma once
 // The outliner: the skeleton as a tree, each bone with its kind (deform / control, the name's
 // colour as in the viewport), its symmetry tag (primary, axial L/R, radial n) and its match
-// status after retargeting (placed by which rule, or followed / unplaced and why). Selecting a row selects the bone in the viewport and
-// the other way round.
+// status after retargeting (placed by which rule, or followed / unplaced and why). Selecting a row
+// selects the bone in the viewport and the other way round.
 #include <QWidget>
 #include <memory>
 #include <vector>
@@ -32,10 +32,10 @@ class OutlinerDock : public QWidget {
   QTreeWidgetItem* item(int joint) const;
   /// Column texts of a joint's row: name, kind, tag, status.
   QStringList row(int joint) const;
-  /// Sizes the columns to the panel (the kind is the name's colour): Symmetry to its contents, the name column to
-  /// its contents but, where the panel is narrow, no wider than leaves Match on it, yet wide
-  /// enough for the deepest row's indentation and a short name (longer names are elided, their
-  /// full text in the tooltip). Runs on every resize.
+  /// Sizes the columns to the panel (the kind is the name's colour): Symmetry to its contents, the
+  /// name column to its contents but, where the panel is narrow, no wider than leaves Match on it,
+  /// yet wide enough for the deepest row's indentation and a short name (longer names are elided,
+  /// their full text in the tooltip). Runs on every resize.
   void fitColumns();
 
  public slots:

@@ -34,7 +34,20 @@ json paramsToJson(const RigParams& p) {
           {"samples", p.placement.samples},
           {"levels", p.mesh.multires.levels},
           {"filterFraction", p.mesh.multires.filterFraction},
-          {"lengthThreshold", p.mesh.symmetry.lengthThreshold}};
+          {"lengthThreshold", p.mesh.symmetry.lengthThreshold},
+          {"method", rigMethodName(p.method)}};
+}
+
+/// "method": "retarget" | "embed" | "auto" (missing: retarget, as before the field existed).
+bool methodFromJson(const json& j, JsonFields& f, RigMethod& method) {
+  const json* v = JsonFields::field(j, "method");
+  if (!v) return true;
+  std::string name;
+  if (!f.string(*v, "parameters.method", name)) return false;
+  const std::optional<RigMethod> m = rigMethodFromName(name);
+  if (!m) return f.fail("parameters.method", "'" + name + "' is not retarget, embed or auto");
+  method = *m;
+  return true;
 }
 
 /// Reads the fields present (a missing one keeps its default); a wrong type or an out-of-range
@@ -55,7 +68,8 @@ bool paramsFromJson(const json& j, JsonFields& f, RigParams& p) {
          integer("samples", 8, 200, p.placement.samples) &&
          integer("levels", 1, 20, p.mesh.multires.levels) &&
          number("filterFraction", 0.0, 0.5, p.mesh.multires.filterFraction) &&
-         number("lengthThreshold", 0.0, 1.0, p.mesh.symmetry.lengthThreshold);
+         number("lengthThreshold", 0.0, 1.0, p.mesh.symmetry.lengthThreshold) &&
+         methodFromJson(j, f, p.method);
 }
 
 json pinsToJson(const std::vector<ProjectPin>& pins) {

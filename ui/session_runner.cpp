@@ -78,6 +78,7 @@ struct SessionRunner::Worker {
     snapshot->skeletonSymmetry = session.skeletonSymmetry();
     snapshot->matching = session.matching();
     snapshot->retargeted = session.retargeted();
+    snapshot->placement = session.placement();
     snapshot->lastRun = session.lastRun();
     snapshot->stageTimes = session.stageTimes();
     return snapshot;

@@ -40,6 +40,8 @@ struct SessionSnapshot {
   std::shared_ptr<const GraphSymmetry> skeletonSymmetry;
   std::shared_ptr<const GraphMatching> matching;
   std::shared_ptr<const RetargetedSkeleton> retargeted;
+  /// With the embed and auto methods: each joint's method and the decision (null: retarget).
+  std::shared_ptr<const FallbackPlacement> placement;
   std::shared_ptr<const AutorigResult> autorig;  ///< when asked for and the mesh stages ran
   std::vector<RigStage> lastRun;
   std::vector<StageTime> stageTimes;

@@ -46,6 +46,24 @@ const char* rigStageLabel(RigStage stage) {
   return n ? n->label : "?";
 }
 
+const char* rigMethodName(RigMethod method) {
+  switch (method) {
+    case RigMethod::Retarget:
+      return "retarget";
+    case RigMethod::Embed:
+      return "embed";
+    case RigMethod::Auto:
+      return "auto";
+  }
+  return "retarget";
+}
+
+std::optional<RigMethod> rigMethodFromName(const std::string& name) {
+  for (RigMethod m : {RigMethod::Retarget, RigMethod::Embed, RigMethod::Auto})
+    if (name == rigMethodName(m)) return m;
+  return std::nullopt;
+}
+
 void RigSession::invalidateFrom(RigStage stage) {
   switch (stage) {
     case RigStage::Field:
@@ -76,17 +94,20 @@ void RigSession::invalidateFrom(RigStage stage) {
   // Everything downstream of either branch meets at matching.
   if (stage != RigStage::Place) matching_.reset();
   retargeted_.reset();
+  placement_.reset();
 }
 
 void RigSession::setMesh(std::shared_ptr<const Mesh> mesh) {
   if (mesh == mesh_) return;
   mesh_ = std::move(mesh);
+  embedding_.reset();
   invalidateFrom(RigStage::Field);
 }
 
 void RigSession::setSkeleton(std::shared_ptr<const Skeleton> skeleton) {
   if (skeleton == skeleton_) return;
   skeleton_ = std::move(skeleton);
+  embedding_.reset();
   invalidateFrom(RigStage::SkeletonGraph);
 }
 
@@ -116,7 +137,7 @@ void RigSession::setParams(const RigParams& p) {
   if (old.partialSkeletonJoint != p.partialSkeletonJoint ||
       old.partialMeshVertex != p.partialMeshVertex)
     invalidateFrom(RigStage::Match);
-  if (!(old.placement == p.placement)) invalidateFrom(RigStage::Place);
+  if (!(old.placement == p.placement) || old.method != p.method) invalidateFrom(RigStage::Place);
 }
 
 bool RigSession::upToDate(RigStage stage) const {
@@ -268,8 +289,33 @@ Status RigSession::computePlace(const Progress* progress) {
                        h.looseHeadTopMinReachRadii * placementMesh.headSkin);
       break;
     }
-  retargeted_ = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
+  auto retargeted = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
       *skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress, placementMesh));
+  if (params_.method == RigMethod::Retarget) {
+    retargeted_ = std::move(retargeted);
+    return std::nullopt;
+  }
+  return placeWithEmbedding(std::move(retargeted));
+}
+
+Status RigSession::placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted) {
+  // A matching that placed nothing is no retarget to keep (the CLI's failed run).
+  const RetargetedSkeleton* matched = matching_->matches.empty() ? nullptr : retargeted.get();
+  // `auto` with every joint placed keeps the retarget: no embedding needed.
+  const bool needEmbedding =
+      params_.method == RigMethod::Embed || !matched || !placedEveryJoint(*matched);
+  if (needEmbedding && !embedding_)
+    embedding_ = std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_));
+  const SkeletonEmbedding none;
+  const SkeletonEmbedding& embedding = needEmbedding ? *embedding_ : none;
+  FallbackPlacement placement =
+      params_.method == RigMethod::Embed
+          ? embeddingPlacement(*skeleton_, embedding, *links_)
+          : combineWithEmbedding(*skeleton_, matched, embedding, mesh_->size(), *links_);
+  if (placement.rig.skeleton.empty())
+    return Error{"cannot place the skeleton: " + placement.reason};
+  retargeted_ = std::make_shared<const RetargetedSkeleton>(placement.rig);
+  placement_ = std::make_shared<const FallbackPlacement>(std::move(placement));
   return std::nullopt;
 }
 

@@ -10,9 +10,12 @@
 // session computes new ones. The session itself is not thread-safe: call it from one thread at
 // a time (the GUI's worker thread, or the CLI).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "embed/embedding_fallback.h"
+#include "embed/skeleton_embedding.h"
 #include "retarget/control_links.h"
 #include "retarget/graph_matching.h"
 #include "retarget/placement_params.h"
@@ -41,6 +44,15 @@ const char* rigStageName(RigStage stage);
 /// The stage's short name for people (the workstation's status bar; the UI translates it).
 const char* rigStageLabel(RigStage stage);
 
+/// How the skeleton is placed in the mesh (`rig --method`, the workstation's Rig ▸ Placement
+/// Method): graph matching and placement (Poirier 2009), the skeleton embedding alone (Baran &
+/// Popović 2007 §3), or the matching with the embedding for the limbs it could not place
+/// (embed/embedding_fallback.h).
+enum class RigMethod { Retarget, Embed, Auto };
+const char* rigMethodName(RigMethod method);  ///< "retarget", "embed", "auto"
+/// The method called `name`, or nothing.
+std::optional<RigMethod> rigMethodFromName(const std::string& name);
+
 struct RigParams {
   MeshGraphParams mesh;  ///< field, Reeb, multires (levels, filter), symmetry (C, also skeleton's)
   PlacementParams placement;
@@ -48,6 +60,7 @@ struct RigParams {
   /// `meshStartVertex` (both -1: the whole skeleton from the head nodes).
   int partialSkeletonJoint = -1;
   int partialMeshVertex = -1;
+  RigMethod method = RigMethod::Retarget;
   bool operator==(const RigParams&) const = default;
 };
 
@@ -96,7 +109,14 @@ class RigSession {
   std::shared_ptr<const GraphSymmetry> skeletonSymmetry() const { return skelSym_; }
   std::shared_ptr<const std::vector<ControlLink>> controlLinks() const { return links_; }
   std::shared_ptr<const GraphMatching> matching() const { return matching_; }
+  /// The placed skeleton, whatever the method (an embedding's too, fates Placed/Followed/Control).
   std::shared_ptr<const RetargetedSkeleton> retargeted() const { return retargeted_; }
+  /// With the embed and auto methods: each joint's method, the decision and its reason (its
+  /// `rig` is retargeted()'s). Null with the retarget method.
+  std::shared_ptr<const FallbackPlacement> placement() const { return placement_; }
+  /// The skeleton's embedding into the mesh, once a method needed it (kept until the mesh or
+  /// the skeleton changes: a γ change or a switch of method does not embed again).
+  std::shared_ptr<const SkeletonEmbedding> embedding() const { return embedding_; }
 
  private:
   // One per stage, in pipeline order; each reads the results before it (run() checks they
@@ -110,6 +130,8 @@ class RigSession {
   Status computeControlLinks();
   Status computeMatch();
   Status computePlace(const Progress* progress);
+  /// The Place stage's embed / auto part: combines `retargeted` with the (cached) embedding.
+  Status placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted);
 
   void invalidateFrom(RigStage stage);
   void invalidateSkeletonFrom(RigStage stage);
@@ -130,6 +152,8 @@ class RigSession {
   std::shared_ptr<const std::vector<ControlLink>> links_;
   std::shared_ptr<const GraphMatching> matching_;
   std::shared_ptr<const RetargetedSkeleton> retargeted_;
+  std::shared_ptr<const FallbackPlacement> placement_;
+  std::shared_ptr<const SkeletonEmbedding> embedding_;
 
   std::vector<RigStage> lastRun_;
   double seconds_[kRigStageCount] = {};

@@ -203,3 +203,40 @@ TEST(ProjectFile, EditsByNameRoundTripAndABadRollIsNamed) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("rolls[0].degrees"), std::string::npos) << bad.error().message;
 }
+
+// Issue 23: the placement method is a project parameter: written and read back, missing in an
+// older project (the retarget), and an unknown one names its field.
+TEST(ProjectFile, ThePlacementMethodRoundTripsAndAnUnknownOneIsNamed) {
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  rw::ui::Project p;
+  p.meshPath = dir.filePath(QStringLiteral("mesh.obj"));
+  p.params.method = rw::RigMethod::Auto;
+  const QString path = dir.filePath(QStringLiteral("method.rwproj"));
+  ASSERT_FALSE(rw::ui::writeProject(p, path));
+  const rw::Expected<rw::ui::Project> back = rw::ui::readProject(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->params.method, rw::RigMethod::Auto);
+  EXPECT_TRUE(back->params == p.params);
+
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  const QByteArray text = file.readAll();
+  file.close();
+  ASSERT_TRUE(text.contains("\"method\": \"auto\"")) << text.toStdString();
+  for (const auto& [replacement, expectOk] :
+       {std::pair<QByteArray, bool>{"", true}, {"\"method\": \"pinocchio\",", false}}) {
+    QByteArray edited = text;
+    edited.replace("\"method\": \"auto\",", replacement);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(edited);
+    file.close();
+    const rw::Expected<rw::ui::Project> read = rw::ui::readProject(path);
+    ASSERT_EQ(read.ok(), expectOk) << edited.toStdString();
+    if (expectOk)
+      EXPECT_EQ(read->params.method, rw::RigMethod::Retarget);
+    else
+      EXPECT_NE(read.error().message.find("parameters.method"), std::string::npos)
+          << read.error().message;
+  }
+}

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -465,6 +466,69 @@ class WorkstationTest : public QObject {
     QVERIFY(moved > 1e-4 * window_->character()->mesh.size());
     // The mesh stages were not re-run: the same graph objects.
     QCOMPARE(after->multires, before->multires);
+  }
+
+  // Issue 23: Rig ▸ Placement Method. Choosing the embedding re-runs placement only, the
+  // outliner says which joints it placed, the choice is one undo step and the project keeps it.
+  void placementMethodFromTheRigMenu() {
+    QVERIFY(openDemo());
+    QAction* retarget = window_->placementMethodAction(rw::RigMethod::Retarget);
+    QAction* embed = window_->placementMethodAction(rw::RigMethod::Embed);
+    QVERIFY(retarget && embed && window_->placementMethodAction(rw::RigMethod::Auto));
+    QVERIFY(retarget->isChecked() && !embed->isChecked());
+    const auto before = window_->snapshot();
+    QVERIFY(!before->placement);
+    const int undoSteps = window_->undoStack()->count();
+
+    embed->trigger();
+    QVERIFY(settle());
+    const auto after = window_->snapshot();
+    QCOMPARE(window_->params().method, rw::RigMethod::Embed);
+    QVERIFY(embed->isChecked() && !retarget->isChecked());
+    QCOMPARE(after->lastRun, std::vector<rw::RigStage>{rw::RigStage::Place});
+    QCOMPARE(after->multires, before->multires);  // the mesh stages were not re-run
+    QVERIFY2(after->placement, qPrintable(after->error));
+    QCOMPARE(after->placement->decision, std::string("embedding"));
+    QVERIFY(after->retargeted && after->retargeted != before->retargeted);
+    // Every deform joint embedded, inside the character's bounds.
+    const auto globals = after->retargeted->skeleton.restGlobals();
+    const Eigen::AlignedBox3d box = window_->character()->mesh.bounds();
+    int embedded = 0;
+    for (size_t j = 0; j < globals.size(); ++j) {
+      if (after->placement->method[j] != rw::PlacementMethod::Embedding) continue;
+      ++embedded;
+      QVERIFY2(box.contains(globals[j].translation()),
+               qPrintable(QString::fromStdString(after->retargeted->skeleton.joints[j].name)));
+    }
+    QVERIFY2(embedded >= 10, qPrintable(QString::number(embedded)));
+    int said = 0;
+    QTreeWidgetItemIterator it(window_->outliner()->tree());
+    for (; *it; ++it)
+      for (int c = 0; c < (*it)->columnCount(); ++c)
+        said += (*it)->text(c).startsWith(QStringLiteral("embedded"));
+    QCOMPARE(said, embedded);
+    // The rig is skinned and played with the embedded skeleton.
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          return window_->products() &&
+                 window_->products()->skeleton.get() == &window_->snapshot()->retargeted->skeleton;
+        },
+        kTimeoutMs));
+    QCOMPARE(window_->project().params.method, rw::RigMethod::Embed);
+    grabWindow(QStringLiteral("workstation_placement_embedded"));
+
+    // One undo step back to the retarget, which comes back joint for joint.
+    QCOMPARE(window_->undoStack()->count(), undoSteps + 1);
+    window_->undoStack()->undo();
+    QVERIFY(settle());
+    QCOMPARE(window_->params().method, rw::RigMethod::Retarget);
+    QVERIFY(retarget->isChecked() && !embed->isChecked());
+    QVERIFY(!window_->snapshot()->placement);
+    const auto back = window_->snapshot()->retargeted->skeleton.restGlobals();
+    const auto first = before->retargeted->skeleton.restGlobals();
+    QCOMPARE(back.size(), first.size());
+    for (size_t j = 0; j < back.size(); ++j)
+      QVERIFY((back[j].matrix() - first[j].matrix()).norm() < 1e-9);
   }
 
   void retargetCanBeCancelled() {

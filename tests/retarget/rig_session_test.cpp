@@ -129,3 +129,72 @@ TEST(RigStageNames, EveryStageHasADistinctKeyAndLabel) {
   EXPECT_STREQ(rigStageName(RigStage::ControlLinks), "control links");
   EXPECT_STREQ(rigStageLabel(RigStage::Multires), "levels");
 }
+
+// Issue 23: the workstation's placement method is a session parameter. A switch re-runs
+// placement only, embeds the skeleton once for the mesh (a γ change or the next switch reuses
+// it), and the result is the embedding's own placement: each joint's method and the decision.
+TEST_F(RigSessionTest, AMethodSwitchRerunsPlacementOnlyAndEmbedsOnce) {
+  EXPECT_FALSE(session->placement()) << "the retarget method reports no per-joint method";
+  EXPECT_FALSE(session->embedding()) << "the retarget method embedded the skeleton";
+  const auto retarget = session->retargeted();
+
+  RigParams p = session->params();
+  p.method = RigMethod::Embed;
+  session->setParams(p);
+  ASSERT_FALSE(session->run());
+  EXPECT_EQ(session->lastRun(), stages({RigStage::Place}));
+  ASSERT_TRUE(session->embedding());
+  ASSERT_TRUE(session->embedding()->found) << session->embedding()->reason;
+  ASSERT_TRUE(session->placement());
+  EXPECT_EQ(session->placement()->decision, "embedding");
+  const auto embedded = session->retargeted();
+  ASSERT_TRUE(embedded);
+  // The embedding's own placement, joint for joint.
+  const FallbackPlacement alone =
+      embeddingPlacement(character.skeleton, *session->embedding(), *session->controlLinks());
+  const auto a = alone.rig.skeleton.restGlobals(), b = embedded->skeleton.restGlobals();
+  ASSERT_EQ(a.size(), b.size());
+  int fromEmbedding = 0;
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    EXPECT_LT((a[j].translation() - b[j].translation()).norm(), 1e-9) << j;
+    fromEmbedding += session->placement()->method[j] == PlacementMethod::Embedding;
+  }
+  EXPECT_GE(fromEmbedding, 10);
+  // It differs from the retarget somewhere (the methods place joints differently).
+  double moved = 0.0;
+  const auto r = retarget->skeleton.restGlobals();
+  for (std::size_t j = 0; j < r.size(); ++j)
+    moved = std::max(moved, (r[j].translation() - b[j].translation()).norm());
+  EXPECT_GT(moved, 1e-3 * character.mesh.size());
+
+  // A γ change and a switch to auto keep the embedding.
+  const auto embedding = session->embedding();
+  p.placement.gammaDistance = 2.0;
+  p.method = RigMethod::Auto;
+  session->setParams(p);
+  ASSERT_FALSE(session->run());
+  EXPECT_EQ(session->lastRun(), stages({RigStage::Place}));
+  EXPECT_EQ(session->embedding(), embedding);
+  ASSERT_TRUE(session->placement());
+  // BCN's matching places every joint: auto keeps the retarget, and says so.
+  EXPECT_EQ(session->placement()->decision, "retarget") << session->placement()->reason;
+
+  // Back to the retarget: no per-joint method, the retarget's joints.
+  p.method = RigMethod::Retarget;
+  session->setParams(p);
+  ASSERT_FALSE(session->run());
+  EXPECT_FALSE(session->placement());
+  // A new skeleton drops the embedding.
+  session->setSkeleton(std::make_shared<const Skeleton>(character.skeleton));
+  EXPECT_FALSE(session->embedding());
+}
+
+TEST(RigMethodNames, EveryMethodHasADistinctNameThatReadsBack) {
+  std::set<std::string> names;
+  for (RigMethod m : {RigMethod::Retarget, RigMethod::Embed, RigMethod::Auto}) {
+    names.insert(rigMethodName(m));
+    EXPECT_EQ(rigMethodFromName(rigMethodName(m)), m);
+  }
+  EXPECT_EQ(names.size(), 3u);
+  EXPECT_FALSE(rigMethodFromName("pinocchio"));
+}
