@@ -104,6 +104,8 @@ SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
   for (int i = 1; i < s.size(); ++i)
     placeChain(s, s.joints[i], out.graph, out.discrete.vertex[s.joints[i].parent],
                out.discrete.vertex[i], out.position);
+  if (params.refine)
+    refineEmbedding(skeleton, s, volume, out.frame.scale, out.position, params.refinement);
   carryFollowers(skeleton, s, out.frame.scale, out.position);
   out.found = true;
   return out;

