@@ -107,10 +107,15 @@ Midline midlineOf(const ReducedSkeleton& reduced, double scale, const std::vecto
   const double near = 0.02 * reduced.height;  // as reduced_skeleton.h's mirrorTolerance
   double sum = 0.0;
   int pairs = 0;
+  // A joint with a mirror is a side's, however near the midplane (a clavicle at the sternum);
+  // the root (no bone of its own) is the midline's first joint.
+  std::vector<char> mirrored(position.size(), 0);
+  for (const Bone& b : bones)
+    if (b.mirror >= 0) mirrored[b.joint] = 1;
+  for (std::size_t j = 0; j < position.size(); ++j)
+    if (position[j] && !mirrored[j] && std::abs(m.lateral.dot(reduced.rest[j]) - restPlane) <= near)
+      m.onMidplane[j] = 1;
   for (const Bone& b : bones) {
-    // A joint with a mirror is a side's, however near the midplane (a clavicle at the sternum).
-    if (b.mirror < 0 && std::abs(m.lateral.dot(reduced.rest[b.joint]) - restPlane) <= near)
-      m.onMidplane[b.joint] = 1;
     if (b.mirror >= 0) {
       sum += 0.5 * m.lateral.dot(*position[b.joint] + *position[bones[b.mirror].joint]);
       ++pairs;
