@@ -770,7 +770,6 @@ void MainWindow::addPlacementMethodMenu(QMenu* rig) {
     QAction* action = menu->addAction(m.text);
     action->setToolTip(m.tip);
     action->setCheckable(true);
-    action->setData(int(m.method));
     group->addAction(action);
     methodActions_[int(m.method)] = action;
     connect(action, &QAction::triggered, this, [this, method = m.method] {

@@ -119,12 +119,14 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   const RetargetedSkeleton* retargeted =
       run->failure.empty() ? run->session->retargeted().get() : nullptr;
   const std::shared_ptr<const std::vector<ControlLink>> links = run->session->controlLinks();
-  // A retarget that placed every joint needs no embedding (combineWithEmbedding keeps it).
-  const SkeletonEmbedding embedding = retargeted && placedEveryJoint(*retargeted)
-                                          ? SkeletonEmbedding{}
-                                          : embedSkeleton(mesh, source);
-  const FallbackPlacement placement = combineWithEmbedding(
-      source, retargeted, embedding, mesh.size(), links ? *links : standaloneControlLinks(source));
+  std::optional<SkeletonEmbedding> embedding;
+  const FallbackPlacement placement = autoPlacement(
+      source, retargeted,
+      [&]() -> const SkeletonEmbedding& {
+        if (!embedding) embedding = embedSkeleton(mesh, source);
+        return *embedding;
+      },
+      mesh.size(), links ? *links : standaloneControlLinks(source));
   if (placement.rig.skeleton.empty()) {
     std::cerr << (run->failure.empty() ? o.mesh : run->failure) << "; " << placement.reason
               << std::endl;
@@ -149,8 +151,14 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
 }
 
 std::optional<PlacedRig> placeRig(const Options& o, int& exitCode) {
-  if (o.method == "embed") return placeByEmbedding(o, exitCode);
-  if (o.method == "auto") return placeAuto(o, exitCode);
+  switch (rigMethodFromName(o.method).value_or(RigMethod::Retarget)) {
+    case RigMethod::Embed:
+      return placeByEmbedding(o, exitCode);
+    case RigMethod::Auto:
+      return placeAuto(o, exitCode);
+    case RigMethod::Retarget:
+      break;
+  }
   return placeByRetarget(o, exitCode);
 }
 

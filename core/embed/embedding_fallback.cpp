@@ -131,10 +131,15 @@ const char* placementMethodName(PlacementMethod method) {
   return "carried";
 }
 
-bool placedEveryJoint(const RetargetedSkeleton& retargeted) {
+int unplacedJoints(const RetargetedSkeleton& retargeted) {
+  int unplaced = 0;
   for (JointFate fate : retargeted.fate)
-    if (fate != JointFate::Control && !placedByRetarget(fate)) return false;
-  return true;
+    unplaced += fate != JointFate::Control && !placedByRetarget(fate);
+  return unplaced;
+}
+
+bool placedEveryJoint(const RetargetedSkeleton& retargeted) {
+  return unplacedJoints(retargeted) == 0;
 }
 
 std::vector<ControlLink> standaloneControlLinks(const Skeleton& skeleton) {
@@ -180,11 +185,8 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
     if (embedding.found) out.reason = "matching placed nothing: the embedding placed the skeleton";
     return out;
   }
-  if (placedEveryJoint(*retargeted))
-    return retargetAsIs(*retargeted, "retarget", "matching placed every joint");
-  int missing = 0;
-  for (JointFate fate : retargeted->fate)
-    missing += fate != JointFate::Control && !placedByRetarget(fate);
+  const int missing = unplacedJoints(*retargeted);
+  if (missing == 0) return retargetAsIs(*retargeted, "retarget", "matching placed every joint");
   if (!embedding.found)
     return retargetAsIs(*retargeted, "retarget",
                         "the embedding found no place (" + embedding.reason + "); " +
@@ -232,6 +234,16 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
   }
   out.disagreement = disagreement;
   return out;
+}
+
+FallbackPlacement autoPlacement(const Skeleton& skeleton, const RetargetedSkeleton* retargeted,
+                                const std::function<const SkeletonEmbedding&()>& embed,
+                                double meshDiagonal, const std::vector<ControlLink>& links,
+                                const EmbeddingFallbackParams& params) {
+  const SkeletonEmbedding none;  // combineWithEmbedding keeps a complete retarget without one
+  const bool needed = !retargeted || !placedEveryJoint(*retargeted);
+  return combineWithEmbedding(skeleton, retargeted, needed ? embed() : none, meshDiagonal, links,
+                              params);
 }
 
 }  // namespace rw

@@ -9,6 +9,7 @@
 // retarget_skeleton.h JointFate::Predicted) keep the prediction: inside a volume that does not
 // show them the embedding has no more evidence than the skeleton's proportions, and on a robed
 // figure it starts both thighs at one sphere on the axis and splays the legs diagonally.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct FallbackPlacement {
   int jointsFromEmbedding = 0;  ///< joints the embedding gave
 };
 
+/// The deform joints matching neither placed nor pinned.
+int unplacedJoints(const RetargetedSkeleton& retargeted);
 /// True when matching placed (or pinned) every deform joint: no embedding is needed then.
 bool placedEveryJoint(const RetargetedSkeleton& retargeted);
 
@@ -63,6 +66,13 @@ FallbackPlacement combineWithEmbedding(const Skeleton& skeleton,
                                        const SkeletonEmbedding& embedding, double meshDiagonal,
                                        const std::vector<ControlLink>& links = {},
                                        const EmbeddingFallbackParams& params = {});
+
+/// `--method auto` (the CLI's and the workstation's): combineWithEmbedding, with the skeleton
+/// embedded (`embed`, called at most once) only when the retarget left a joint unplaced.
+FallbackPlacement autoPlacement(const Skeleton& skeleton, const RetargetedSkeleton* retargeted,
+                                const std::function<const SkeletonEmbedding&()>& embed,
+                                double meshDiagonal, const std::vector<ControlLink>& links = {},
+                                const EmbeddingFallbackParams& params = {});
 
 /// The control links of `skeleton` (Poirier §6.3) from its own graph, its head joint found
 /// automatically (retarget/skeleton_head.h): what control bones follow when no retarget ran, as

@@ -35,6 +35,17 @@ struct Bone {
   int mirror = -1;              ///< the mirrored bone's index, or -1
 };
 
+/// The skeleton's rest midplane: across its lateral axis through its root.
+struct RestMidplane {
+  Eigen::Vector3d lateral;
+  double plane = 0.0;
+  explicit RestMidplane(const ReducedSkeleton& reduced)
+      : lateral(reduced.lateral.normalized()),
+        plane(lateral.dot(reduced.rest[reduced.joints[0].joint])) {}
+  double offset(const Eigen::Vector3d& x) const { return lateral.dot(x) - plane; }
+  Eigen::Vector3d reflect(const Eigen::Vector3d& x) const { return x - 2.0 * offset(x) * lateral; }
+};
+
 /// Per skeleton joint, the rotation that turns its reduced chain's rest chord (the chain's parent
 /// joint to its end) onto the chord the discrete embedding gave it: the chain's pose in the mesh.
 std::vector<Eigen::Matrix3d> chainTurns(const ReducedSkeleton& reduced, int jointCount,
@@ -71,17 +82,13 @@ std::vector<Bone> embeddedBones(const Skeleton& skeleton, const ReducedSkeleton&
     bones.push_back({j, p, scale * rest.norm(), (turn[j] * rest).normalized(), -1});
   }
   // Mirrors: the bone whose rest joints reflect this one's across the root's midplane.
-  const Eigen::Vector3d lateral = reduced.lateral.normalized();
-  const double midplane = lateral.dot(reduced.rest[reduced.joints[0].joint]);
-  auto reflect = [&](const Eigen::Vector3d& x) {
-    return x - 2.0 * (lateral.dot(x) - midplane) * lateral;
-  };
-  const double tolerance = 0.02 * reduced.height;
+  const RestMidplane mid(reduced);
+  const double tolerance = reduced.mirrorTolerance;
   for (Bone& a : bones) {
-    if (std::abs(lateral.dot(reduced.rest[a.joint]) - midplane) <= tolerance) continue;
+    if (std::abs(mid.offset(reduced.rest[a.joint])) <= tolerance) continue;
     for (std::size_t b = 0; b < bones.size(); ++b)
-      if ((reflect(reduced.rest[a.joint]) - reduced.rest[bones[b].joint]).norm() <= tolerance &&
-          (reflect(reduced.rest[a.parent]) - reduced.rest[bones[b].parent]).norm() <= tolerance)
+      if ((mid.reflect(reduced.rest[a.joint]) - reduced.rest[bones[b].joint]).norm() <= tolerance &&
+          (mid.reflect(reduced.rest[a.parent]) - reduced.rest[bones[b].parent]).norm() <= tolerance)
         a.mirror = int(b);
   }
   return bones;
@@ -103,8 +110,7 @@ Midline midlineOf(const ReducedSkeleton& reduced, double scale, const std::vecto
   m.lateral = reduced.lateral.normalized();
   m.onMidplane.assign(position.size(), 0);
   m.tolerance = tolerance * reduced.height * scale;
-  const double restPlane = m.lateral.dot(reduced.rest[reduced.joints[0].joint]);
-  const double near = 0.02 * reduced.height;  // as reduced_skeleton.h's mirrorTolerance
+  const RestMidplane mid(reduced);
   double sum = 0.0;
   int pairs = 0;
   // A joint with a mirror is a side's, however near the midplane (a clavicle at the sternum);
@@ -113,7 +119,8 @@ Midline midlineOf(const ReducedSkeleton& reduced, double scale, const std::vecto
   for (const Bone& b : bones)
     if (b.mirror >= 0) mirrored[b.joint] = 1;
   for (std::size_t j = 0; j < position.size(); ++j)
-    if (position[j] && !mirrored[j] && std::abs(m.lateral.dot(reduced.rest[j]) - restPlane) <= near)
+    if (position[j] && !mirrored[j] &&
+        std::abs(mid.offset(reduced.rest[j])) <= reduced.mirrorTolerance)
       m.onMidplane[j] = 1;
   for (const Bone& b : bones) {
     if (b.mirror >= 0) {
@@ -158,7 +165,8 @@ class Refinement {
     return sum;
   }
 
-  /// The gradient of the penalty by central differences, joint by joint (each joint's part).
+  /// The gradient of the penalty with respect to the `free` joints (zero at the others), by
+  /// central differences, each joint's part of the penalty.
   std::vector<Eigen::Vector3d> gradient(std::vector<Eigen::Vector3d>& q,
                                         const std::vector<int>& free) const {
     std::vector<Eigen::Vector3d> g(q.size(), Eigen::Vector3d::Zero());
@@ -264,12 +272,8 @@ void refineEmbedding(const Skeleton& skeleton, const ReducedSkeleton& reduced,
                               skeleton.size());
   for (int round = 0; round < params.rounds; ++round) {
     refinement.lineSearch(q, downhill(refinement.gradient(q, free)), free);
-    for (int j : free) {
-      std::vector<Eigen::Vector3d> down = downhill(refinement.gradient(q, {j}));
-      for (int k = 0; k < int(down.size()); ++k)
-        if (k != j) down[k].setZero();
-      refinement.lineSearch(q, down, {j}, j);
-    }
+    for (int j : free)  // the gradient of j alone: zero elsewhere
+      refinement.lineSearch(q, downhill(refinement.gradient(q, {j})), {j}, j);
   }
   for (int j : free) position[j] = q[j];
 }

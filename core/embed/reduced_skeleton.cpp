@@ -105,6 +105,7 @@ ReducedSkeleton reduceSkeleton(const Skeleton& s, const ReducedSkeletonParams& p
     r.foot = r.children.empty() && r.parent >= 0 &&
              out.rest[r.joint].y() - low <= params.footFraction * out.height;
   // Mirrors across the root's x.
+  out.mirrorTolerance = params.mirrorTolerance * out.height;
   const double midX = out.rest[root].x();
   for (std::size_t a = 0; a < found.size(); ++a)
     for (std::size_t b = 0; b < found.size(); ++b) {

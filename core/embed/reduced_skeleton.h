@@ -47,6 +47,9 @@ struct ReducedSkeleton {
   Eigen::Vector3d lateral = Eigen::Vector3d::UnitX();
   double height = 0.0;  ///< the deform joints' extent along Y, bone tails included
   double bottom = 0.0;  ///< their lowest Y
+  /// Rest positions this close (model units: ReducedSkeletonParams::mirrorTolerance of the
+  /// height) reflect each other; a joint this close to the midplane lies on it.
+  double mirrorTolerance = 0.0;
   /// Deform joints not embedded (inside a collapsed subtree): they follow their embedded
   /// ancestor.
   std::vector<int> followers;

@@ -289,6 +289,7 @@ Status RigSession::computePlace(const Progress* progress) {
                        h.looseHeadTopMinReachRadii * placementMesh.headSkin);
       break;
     }
+  if (params_.method == RigMethod::Embed) return placeWithEmbedding(nullptr);
   auto retargeted = std::make_shared<const RetargetedSkeleton>(placeSkeleton(
       *skeleton_, *skelGraph_, *matching_, *links_, params_.placement, progress, placementMesh));
   if (params_.method == RigMethod::Retarget) {
@@ -299,19 +300,17 @@ Status RigSession::computePlace(const Progress* progress) {
 }
 
 Status RigSession::placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted) {
+  auto embedding = [&]() -> const SkeletonEmbedding& {
+    if (!embedding_)
+      embedding_ = std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_));
+    return *embedding_;
+  };
   // A matching that placed nothing is no retarget to keep (the CLI's failed run).
   const RetargetedSkeleton* matched = matching_->matches.empty() ? nullptr : retargeted.get();
-  // `auto` with every joint placed keeps the retarget: no embedding needed.
-  const bool needEmbedding =
-      params_.method == RigMethod::Embed || !matched || !placedEveryJoint(*matched);
-  if (needEmbedding && !embedding_)
-    embedding_ = std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_));
-  const SkeletonEmbedding none;
-  const SkeletonEmbedding& embedding = needEmbedding ? *embedding_ : none;
   FallbackPlacement placement =
       params_.method == RigMethod::Embed
-          ? embeddingPlacement(*skeleton_, embedding, *links_)
-          : combineWithEmbedding(*skeleton_, matched, embedding, mesh_->size(), *links_);
+          ? embeddingPlacement(*skeleton_, embedding(), *links_)
+          : autoPlacement(*skeleton_, matched, embedding, mesh_->size(), *links_);
   if (placement.rig.skeleton.empty())
     return Error{"cannot place the skeleton: " + placement.reason};
   retargeted_ = std::make_shared<const RetargetedSkeleton>(placement.rig);

@@ -130,7 +130,8 @@ class RigSession {
   Status computeControlLinks();
   Status computeMatch();
   Status computePlace(const Progress* progress);
-  /// The Place stage's embed / auto part: combines `retargeted` with the (cached) embedding.
+  /// The Place stage's embed / auto part: the (cached) embedding alone, or combined with
+  /// `retargeted` (the retarget's placement; null for embed).
   Status placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted);
 
   void invalidateFrom(RigStage stage);
