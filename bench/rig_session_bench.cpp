@@ -23,6 +23,7 @@
 #include "field/head_vertex.h"
 #include "io/import_character.h"
 #include "io/rig_json.h"
+#include "midpoint_subdivision.h"
 #include "session/rig_session.h"
 
 namespace {
@@ -74,6 +75,21 @@ const Case& humanFullBiped() {
 }
 const Case& bcnFullBiped() {
   return load("X/BCN_Epileptic.X", "0,0.79,0", "biped_full.json");
+}
+
+/// Issue 24's production resolution: HUMAN.blend midpoint-subdivided twice (8.5K -> 137K
+/// triangles) with the 136-joint studio biped, its head at the auto head (the highest point).
+const Case& human137KFullBiped() {
+  static const Case k = [] {
+    Case c = load("BLEND/HUMAN.blend", "auto", "biped_full.json");
+    rw::Mesh mesh = *c.mesh;
+    for (int i = 0; i < 2; ++i)
+      mesh = rw::buildMesh(rw::bench::subdivideMidpoint(mesh.positions, mesh.triangles));
+    c.mesh = std::make_shared<const rw::Mesh>(std::move(mesh));
+    c.head = rw::resolveHeadVertex(*c.mesh, "auto").value();
+    return c;
+  }();
+  return k;
 }
 
 void sizeCounters(benchmark::State& state, const Case& k) {
@@ -142,6 +158,7 @@ void lengthThresholdChange(benchmark::State& state, const Case& k) {
     s->setParams(p);
     if (s->run()) state.SkipWithError("run failed");
   }
+  sizeCounters(state, k);
 }
 
 void BM_WholeChainBcn(benchmark::State& s) {
@@ -172,6 +189,16 @@ void BM_GammaChangeFullBipedBcn(benchmark::State& s) {
   gammaChange(s, bcnFullBiped());
 }
 
+void BM_ColdSessionFullBiped137K(benchmark::State& s) {
+  coldSession(s, human137KFullBiped());
+}
+void BM_GammaChangeFullBiped137K(benchmark::State& s) {
+  gammaChange(s, human137KFullBiped());
+}
+void BM_LengthThresholdChangeFullBiped137K(benchmark::State& s) {
+  lengthThresholdChange(s, human137KFullBiped());
+}
+
 }  // namespace
 
 BENCHMARK(BM_WholeChainBcn)->Unit(benchmark::kMillisecond);
@@ -187,4 +214,9 @@ BENCHMARK(BM_GammaChangeFullBipedColladaHuman)
     ->MeasureProcessCPUTime();
 BENCHMARK(BM_ColdSessionFullBipedBcn)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_GammaChangeFullBipedBcn)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_ColdSessionFullBiped137K)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_GammaChangeFullBiped137K)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_LengthThresholdChangeFullBiped137K)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime();
 BENCHMARK_MAIN();

@@ -12,7 +12,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev libglx-mesa0
   # numerics and geometry
-  libeigen3-dev libopenmesh-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev libembree-dev
+  libeigen3-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev libembree-dev
   # file formats, real test data, command line, JSON, compression
   libassimp-dev assimp-utils assimp-testmodels nlohmann-json3-dev libcli11-dev zlib1g-dev
   # tests and benchmarks

@@ -23,12 +23,25 @@ nlohmann::json finite(double v) {
   return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
 }
 
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Seconds of the command's own stages around the engine's: reading the file, skinning, writing.
+struct CommandSeconds {
+  double read = 0, skin = 0, write = 0;
+};
+
 nlohmann::json autorigReport(const std::string& file, const AutorigResult& r, int headVertex,
-                             double skinSeconds) {
+                             const CommandSeconds& own) {
   nlohmann::json stages = nlohmann::json::object();
   double total = 0;
+  stages["read"] = own.read, total += own.read;
   for (const auto& [stage, seconds] : r.stageSeconds) stages[stage] = seconds, total += seconds;
-  if (skinSeconds > 0) stages["skin"] = skinSeconds, total += skinSeconds;
+  if (own.skin > 0) stages["skin"] = own.skin, total += own.skin;
+  stages["write"] = own.write, total += own.write;
   nlohmann::json joints = nlohmann::json::array();
   const std::vector<Transform> rest = r.skeleton.restGlobals();
   for (int j = 0; j < r.skeleton.size(); ++j) {
@@ -97,7 +110,10 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
+    CommandSeconds own;
+    const auto readStart = Clock::now();
     Character character = loadOrExit(options->mesh);
+    own.read = secondsSince(readStart);
     if (character.mesh.empty()) {
       std::cerr << options->mesh << ": has no mesh to rig" << std::endl;
       exitCode = kExitBadInput;
@@ -131,9 +147,8 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
     character.skeleton = rig->skeleton;
     character.skin = {};
     character.clips.clear();
-    double skinSeconds = 0;
     if (options->skin) {
-      const auto start = std::chrono::steady_clock::now();
+      const auto start = Clock::now();
       Expected<BoneHeatResult> heat = boneHeatWeights(character.mesh, character.skeleton);
       if (!heat) {
         std::cerr << options->mesh << ": skinning the automatic skeleton: " << heat.error().message
@@ -141,10 +156,11 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
         exitCode = kExitCannotDo;
         return;
       }
-      skinSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      own.skin = secondsSince(start);
       character.skin = heat->weights;
       doc.skin = heat->weights;
     }
+    const auto writeStart = Clock::now();
     const Status bad =
         *exportFormatFor(options->out) == ExportFormat::RigJson
             ? writeRigJson(doc, options->out)
@@ -154,8 +170,9 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
+    own.write = secondsSince(writeStart);
     nlohmann::json report =
-        autorigReport(options->mesh, *rig, doc.meshHeadVertex.value_or(-1), skinSeconds);
+        autorigReport(options->mesh, *rig, doc.meshHeadVertex.value_or(-1), own);
     if (!headReason.empty()) report["mesh_head_auto"] = headReason;
     if (!writeJsonReport(options->json, report)) {
       exitCode = kExitBadInput;

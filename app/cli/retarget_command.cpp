@@ -1,5 +1,7 @@
 #include "cli/retarget_command.h"
 
+#include <chrono>
+
 #include <iostream>
 #include <memory>
 
@@ -38,10 +40,12 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     const std::shared_ptr<Character>& meshCharacter = run->meshCharacter;
     const Character& skeletonCharacter = run->skeletonCharacter;
     nlohmann::json report = retargetReport(session);
+    report["stage_seconds"]["read"] = run->readSeconds;
     report["partial"] = partialReport(*o, *run);
     if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
     if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
     const RetargetedSkeleton& result = *session.retargeted();
+    const auto writeStart = std::chrono::steady_clock::now();
     Status written;
     if (isCharacterOutput(o->out)) {
       Character out;
@@ -52,6 +56,8 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     } else {
       written = writeRigJson(retargetedRig(*o, *run), o->out);
     }
+    report["stage_seconds"]["write"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - writeStart).count();
     if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->mesh << " ← " << o->skeleton << ": " << matching.matches.size()
               << " arcs matched, " << matching.unmatched.size() << " unplaced\n";

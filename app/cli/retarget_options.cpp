@@ -1,5 +1,7 @@
 #include "cli/retarget_options.h"
 
+#include <chrono>
+
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -160,6 +162,7 @@ std::unique_ptr<RetargetRun> failedRun(std::unique_ptr<RetargetRun> run, const s
 
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode) {
   auto run = std::make_unique<RetargetRun>();
+  const auto readStart = std::chrono::steady_clock::now();
   run->meshCharacter = std::make_shared<Character>(loadOrExit(o.mesh));
   exitCode = kExitBadInput;
   if (run->meshCharacter->mesh.positions.empty()) {
@@ -167,6 +170,8 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     return nullptr;
   }
   run->skeletonCharacter = loadCharacterOrRigOrExit(o.skeleton);
+  run->readSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - readStart).count();
   const Skeleton& skeleton = run->skeletonCharacter.skeleton;
   if (skeleton.empty()) {
     std::cerr << o.skeleton << ": has no skeleton" << std::endl;

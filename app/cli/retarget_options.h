@@ -42,6 +42,7 @@ struct RetargetRun {
   std::string meshHeadReason;                ///< why `--mesh-head auto` chose it; empty when given
   /// Why matching placed nothing (RetargetOptions::keepFailedRun); empty when it placed joints.
   std::string failure;
+  double readSeconds = 0.0;  ///< reading both files
 };
 
 /// Loads both files, resolves the heads and runs the session. On failure prints one line naming

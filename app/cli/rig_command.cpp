@@ -75,6 +75,7 @@ std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
   if (!run) return std::nullopt;
   PlacedRig placed = placedOn(o, run->meshCharacter->mesh, run->session->retargeted()->skeleton);
   placed.report = retargetReport(*run->session);
+  placed.report["stage_seconds"]["read"] = run->readSeconds;
   placed.report["partial"] = partialReport(o, *run);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
@@ -136,6 +137,7 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   PlacedRig placed = placedOn(o, mesh, placement.rig.skeleton);
   placed.report = retargeted ? retargetReport(*run->session) : nlohmann::json::object();
   if (!run->failure.empty()) placed.report["retarget_failure"] = run->failure;
+  placed.report["stage_seconds"]["read"] = run->readSeconds;
   placed.report["placement"] = placementReport(o.method, source, placement);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
@@ -252,6 +254,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
           {"pose_fidelity_degrees", first["poseFidelityDegrees"]["mean"]}};
       report["clips"] = reports;
     }
+    t0 = Clock::now();
     Status written;
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out, presetSettings(o->preset));
@@ -259,6 +262,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       placed->document.skin = character.skin;
       written = writeRigJson(placed->document, o->out);
     }
+    report["stage_seconds"]["write"] = std::chrono::duration<double>(Clock::now() - t0).count();
     if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->out << ": " << character.skeleton.size() << " bones (";
     if (report.contains("matches"))

@@ -13,6 +13,7 @@
 
 #include "display_check.h"
 #include "io/json_fields.h"
+#include "util/heap_settings.h"
 #include "util/temp_file_guard.h"
 
 #include "main_window.h"
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
                  problem.c_str());
     return kExitNoDisplay;
   }
+  rw::returnLargeBlocksToTheSystem();
   rw::installInterruptCleanup();
   GuardedApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Rigwright"));

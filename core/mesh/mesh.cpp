@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include <tbb/task_group.h>
-#include <OpenMesh/Core/System/omstream.hh>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
@@ -93,39 +90,7 @@ Mesh buildMesh(SourceMesh source, double relativeWeldTolerance) {
     mesh.triangles.push_back(w);
   }
 
-  // The diagnostics read only the weld: they run on a second core while the halfedge view is
-  // built (each is about a tenth of reading a 137K-triangle file).
-  MeshDiagnostics diagnostics;
-  tbb::task_group diagnosing;
-  diagnosing.run(
-      [&] { diagnostics = diagnoseTriangles(mesh.positions, mesh.triangles, collapsed); });
-
-  // Halfedge view. OpenMesh refuses faces that would make a complex edge or vertex; those get
-  // private copies of their corners so every triangle is present and the map back is exact.
-  omerr().disable();
-  HalfedgeMesh& he = mesh.halfedge;
-  he.reserve(mesh.positions.size(), mesh.triangles.size() * 3 / 2, mesh.triangles.size());
-  for (const auto& p : mesh.positions) he.add_vertex(HalfedgeMesh::Point(p.x(), p.y(), p.z()));
-  mesh.halfedgeToWelded.resize(mesh.positions.size());
-  for (std::size_t i = 0; i < mesh.positions.size(); ++i) mesh.halfedgeToWelded[i] = int(i);
-  int duplicated = 0;
-  for (const Eigen::Vector3i& t : mesh.triangles) {
-    std::array<HalfedgeMesh::VertexHandle, 3> v = {he.vertex_handle(t[0]), he.vertex_handle(t[1]),
-                                                   he.vertex_handle(t[2])};
-    if (he.add_face(v[0], v[1], v[2]).is_valid()) continue;
-    for (int c = 0; c < 3; ++c) {
-      const HalfedgeMesh::Point corner = he.point(v[c]);  // copy: add_vertex may reallocate
-      v[c] = he.add_vertex(corner);
-      mesh.halfedgeToWelded.push_back(t[c]);
-      ++duplicated;
-    }
-    he.add_face(v[0], v[1], v[2]);
-  }
-  omerr().enable();
-
-  diagnosing.wait();
-  mesh.diagnostics = std::move(diagnostics);
-  mesh.diagnostics.halfedgeDuplicatedVertices = duplicated;
+  mesh.diagnostics = diagnoseTriangles(mesh.positions, mesh.triangles, collapsed);
   return mesh;
 }
 

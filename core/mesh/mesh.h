@@ -1,21 +1,14 @@
 #pragma once
 // The character's surface: the file's own vertices (kept for export) and a copy welded by
-// position (what every topology stage works on), plus an OpenMesh halfedge view of the weld.
+// position (what every topology stage works on).
 #include <Eigen/Core>
 #include <Eigen/Geometry>
-#include <OpenMesh/Core/Mesh/TriMesh_ArrayKernelT.hh>
 #include <string>
 #include <vector>
 
 #include "mesh/mesh_diagnostics.h"
 
 namespace rw {
-
-struct SurfaceTraits : OpenMesh::DefaultTraits {
-  using Point = OpenMesh::Vec3d;
-  using Normal = OpenMesh::Vec3d;
-};
-using HalfedgeMesh = OpenMesh::TriMesh_ArrayKernelT<SurfaceTraits>;
 
 /// One mesh of the source file (an aiMesh) inside the merged character mesh.
 struct MeshPart {
@@ -49,11 +42,6 @@ class Mesh {
   std::vector<Eigen::Vector3i> triangles;
   /// weldedOfSource[i] = welded vertex of source vertex i.
   std::vector<int> weldedOfSource;
-  /// Halfedge view of the weld. Vertex i < positions.size() is welded vertex i; a face that
-  /// would make an edge or vertex non-manifold gets private copies of its corners, appended
-  /// after them, with halfedgeToWelded mapping every halfedge vertex back.
-  HalfedgeMesh halfedge;
-  std::vector<int> halfedgeToWelded;
 
   double weldTolerance = 0.0;
   MeshDiagnostics diagnostics;
@@ -70,7 +58,7 @@ class Mesh {
 /// Relative weld tolerance: positions closer than this × size are one vertex (docs/data.md).
 inline constexpr double kDefaultWeldTolerance = 1e-6;
 
-/// Welds `source` by position, builds the halfedge view and computes diagnostics.
+/// Welds `source` by position and computes diagnostics.
 /// Never fails: problems are reported in Mesh::diagnostics.
 Mesh buildMesh(SourceMesh source, double relativeWeldTolerance = kDefaultWeldTolerance);
 

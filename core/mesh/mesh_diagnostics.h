@@ -30,7 +30,6 @@ struct MeshDiagnostics {
   int degenerateTriangles = 0;  ///< zero area, or collapsed by the weld
   int unreferencedVertices = 0;
   int eulerCharacteristic = 0;  ///< V - E + F over the used welded vertices
-  int halfedgeDuplicatedVertices = 0;
   bool closed = false;
   std::vector<ComponentInfo> componentInfo;  ///< largest first
 

@@ -408,7 +408,7 @@ PartSolve solvePartHeat(const std::vector<int>& vertices, PartHeatSystem* system
       }
     }
   };
-  const auto take = [&](int first, int count, const Eigen::MatrixXd& w) {
+  const auto take = [&](int first, int count, const Eigen::Map<const Eigen::MatrixXd>& w) {
     for (int k = 0; k < count; ++k)
       for (int i = 0; i < m; ++i)
         if (w(i, k) > params.solveDropBelow)
@@ -736,8 +736,10 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   SurfacePreparation prepared;
   tbb::task_group geometry;
   geometry.run([&] { prepared = prepareSurface(parts, pivotOf, P, T, params); });
-  const SegmentOcclusion surface(mesh.positions, mesh.triangles);
-  reachPartEnds(skeleton, surface, params, segments);
+  // Rays are needed until the heat sources are found; freed before the factorizations, the
+  // memory peak (about 90 MB of ray-tracing structure at 548K triangles).
+  auto surface = std::make_unique<const SegmentOcclusion>(mesh.positions, mesh.triangles);
+  reachPartEnds(skeleton, *surface, params, segments);
   // The mirror pairs (mirror_weights.h) need the final bones and the geometry alone, too.
   MirrorPairing mirrorPairing;
   geometry.run([&] { mirrorPairing = pairMirrors(P, segments, size, params.mirror); });
@@ -748,7 +750,8 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
 
   const HeatSegments sources = heatSegments(skeleton, segments, params);
   Expected<HeatSources> found =
-      findHeatSources(sources, surface, parts, P, T, skeleton, params, size, progress, report);
+      findHeatSources(sources, *surface, parts, P, T, skeleton, params, size, progress, report);
+  surface.reset();
   geometry.wait();
   if (!found) return found.error();
 

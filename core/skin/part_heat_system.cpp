@@ -75,29 +75,25 @@ bool PartHeatSystem::factor(const Eigen::VectorXd& mh) {
   return common_.status == CHOLMOD_OK && factor_->minor == factor_->n;
 }
 
-bool PartHeatSystem::solveBlock(const Eigen::MatrixXd& rhs, Eigen::MatrixXd& x) {
-  Eigen::MatrixXd& writable = const_cast<Eigen::MatrixXd&>(rhs);  // CHOLMOD only reads it
-  cholmod_dense b = Eigen::viewAsCholmod(writable);
-  cholmod_dense* solution = cholmod_solve(CHOLMOD_A, factor_, &b, &common_);
-  if (!solution) return false;
-  x = Eigen::Map<const Eigen::MatrixXd>(static_cast<const double*>(solution->x), rhs.rows(),
-                                        rhs.cols());
-  cholmod_free_dense(&solution, &common_);
-  return x.allFinite();
-}
-
-bool PartHeatSystem::solve(
-    int columns, int block,
-    const std::function<void(int first, int count, Eigen::MatrixXd& rhs)>& fill,
-    const std::function<void(int first, int count, const Eigen::MatrixXd& x)>& take) {
+bool PartHeatSystem::solve(int columns, int block, const FillColumns& fill,
+                           const TakeSolution& take) {
   if (!factor_) return false;
   block = std::max(1, block);
+  Eigen::MatrixXd rhs;
   for (int first = 0; first < columns; first += block) {
     const int count = std::min(block, columns - first);
-    Eigen::MatrixXd rhs(size(), count), x;
+    rhs.resize(size(), count);
     fill(first, count, rhs);
-    if (!solveBlock(rhs, x)) return false;
-    take(first, count, x);
+    cholmod_dense b = Eigen::viewAsCholmod(rhs);
+    cholmod_dense* solution = cholmod_solve(CHOLMOD_A, factor_, &b, &common_);
+    if (!solution) return false;
+    // Read in place: a copy would be one more n × block array at the memory peak.
+    const Eigen::Map<const Eigen::MatrixXd> x(static_cast<const double*>(solution->x), size(),
+                                              count);
+    const bool finite = x.allFinite();
+    if (finite) take(first, count, x);
+    cholmod_free_dense(&solution, &common_);
+    if (!finite) return false;
   }
   return true;
 }

@@ -39,17 +39,16 @@ class PartHeatSystem {
   /// Factors L + diag(mh), `mh` per local vertex (the part's order), ≥ 0. False on failure.
   bool factor(const Eigen::VectorXd& mh);
 
-  /// Solves for `columns` right-hand sides after factor(), `block` at a time: `fill(first,
-  /// count, rhs)` writes columns first .. first + count - 1 into the m × count `rhs`, `take(first,
-  /// count, x)` receives their solution, in block order. False when a solve failed or gave
-  /// non-finite values (nothing from that block on is taken).
-  bool solve(int columns, int block,
-             const std::function<void(int first, int count, Eigen::MatrixXd& rhs)>& fill,
-             const std::function<void(int first, int count, const Eigen::MatrixXd& x)>& take);
+  /// Fills columns first .. first + count - 1 of the right-hand sides into the m × count `rhs`.
+  using FillColumns = std::function<void(int first, int count, Eigen::MatrixXd& rhs)>;
+  /// Receives the solution of those columns (valid during the call only).
+  using TakeSolution =
+      std::function<void(int first, int count, const Eigen::Map<const Eigen::MatrixXd>& x)>;
+  /// Solves for `columns` right-hand sides after factor(), `block` at a time, in block order.
+  /// False when a solve failed or gave non-finite values (nothing from that block on is taken).
+  bool solve(int columns, int block, const FillColumns& fill, const TakeSolution& take);
 
  private:
-  bool solveBlock(const Eigen::MatrixXd& rhs, Eigen::MatrixXd& x);
-
   Eigen::SparseMatrix<double> laplacian_;  ///< lower triangle, diagonal stored
   std::vector<int> diagonal_;              ///< per column, the index of its diagonal entry
   cholmod_common common_;

@@ -38,7 +38,8 @@ TEST(CliAutorig, HumanBlendGivesABipedRigFileAndReport) {
   EXPECT_EQ(j["class"], "biped");
   EXPECT_EQ(j["joint_count"], 22);
   EXPECT_EQ(j["joints"].size(), 22u);
-  for (const char* stage : {"field", "reeb", "multires", "symmetry", "classify", "embed"})
+  for (const char* stage :
+       {"read", "field", "reeb", "multires", "symmetry", "classify", "embed", "write"})
     EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   EXPECT_GT(j["total_seconds"].get<double>(), 0.0);
 

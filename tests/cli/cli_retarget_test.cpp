@@ -55,7 +55,8 @@ TEST(CliRetarget, ProductionBipedIntoBcnWritesTheRigAndTheReport) {
   EXPECT_EQ(j["mesh_field_head_vertex"], j["mesh_head_vertex"]);
   EXPECT_EQ(j["mesh_head_note"], "");
   EXPECT_TRUE(j["mesh_notes"].is_array());
-  for (const char* stage : {"field", "reeb", "multires", "symmetry", "match", "place"})
+  for (const char* stage :
+       {"read", "field", "reeb", "multires", "symmetry", "match", "place", "write"})
     EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   // Every matched limb pairs a left skeleton arc with a left mesh arc.
   for (const auto& m : j["matches"]) {
@@ -363,7 +364,8 @@ TEST(CliRig, BcnWithTheProductionBipedAndTheCmuWalkToFbx) {
   ASSERT_EQ(back->clips.size(), 1u);
   EXPECT_NEAR(back->clips.front().duration, 2751.0 / 120.0, 0.05);
   const nlohmann::json j = readJson(report);
-  EXPECT_TRUE(j["stage_seconds"].contains("skin"));
+  for (const char* stage : {"read", "place", "skin", "motion", "write"})
+    EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   EXPECT_LT(j["motion"]["foot_skate_percent_leg_per_second"].get<double>(), 1.0);
   EXPECT_LE(j["motion"]["max_penetration"].get<double>(), 1e-6);
 }

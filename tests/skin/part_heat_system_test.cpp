@@ -48,7 +48,7 @@ TEST(PartHeatSystem, SolvesTheHeatSystemAsADirectSolveDoes) {
   ASSERT_TRUE(system.solve(
       columns, 2,
       [&](int first, int count, Eigen::MatrixXd& rhs) { rhs = rhsAll.middleCols(first, count); },
-      [&](int first, int count, const Eigen::MatrixXd& x) {
+      [&](int first, int count, const Eigen::Map<const Eigen::MatrixXd>& x) {
         order.push_back(first);
         got.middleCols(first, count) = x;
       }));
