@@ -98,8 +98,10 @@ nlohmann::json retargetReport(const RigSession& session) {
       predicted += (predicted.empty() ? "" : ", ") + jointLabel(r.skeleton, j);
   nlohmann::json warnings = nlohmann::json::array();
   if (!predicted.empty())
-    warnings.push_back("the mesh hides limbs of the skeleton (a robe or a skirt?): " + predicted +
-                       " predicted from the skeleton's proportions, not placed in the mesh");
+    warnings.push_back(
+        "the mesh hides limbs of the skeleton (a robe or a skirt, or a hand resting on the "
+        "body?): " +
+        predicted + " predicted from the skeleton's proportions, not placed in the mesh");
   report["warnings"] = warnings;
   nlohmann::json links = nlohmann::json::array();
   for (const ControlLink& l : *session.controlLinks())

@@ -44,6 +44,9 @@ struct ArcMatch {
   /// `path` as joints are placed along it (placementPaths: no hairpins, a trunk's spine moved
   /// towards the back); empty: placement cleans `path` itself.
   std::vector<Eigen::Vector3d> placementPath;
+  /// The length of placementPath's end that continues the limb past a loop cut the mesh graph
+  /// ends it at (loop_cut_limbs.h); joints placed there are predicted. 0: none.
+  double predictedEnd = 0.0;
 };
 
 struct UnmatchedArc {

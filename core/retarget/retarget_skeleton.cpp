@@ -6,6 +6,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -292,6 +293,38 @@ SourceRest restOf(const Skeleton& s) {
   return r;
 }
 
+/// How far along `path` (arc length from its front) the point of it nearest `x` lies.
+double arcLengthAt(const std::vector<Eigen::Vector3d>& path, const Eigen::Vector3d& x) {
+  double best = std::numeric_limits<double>::infinity(), at = 0.0, walked = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const Eigen::Vector3d d = path[i] - path[i - 1];
+    const double step = d.norm();
+    const double t =
+        step > 0.0 ? std::clamp((x - path[i - 1]).dot(d) / (step * step), 0.0, 1.0) : 0.0;
+    const double distance = (path[i - 1] + t * d - x).norm();
+    if (distance < best) best = distance, at = walked + t * step;
+    walked += step;
+  }
+  return at;
+}
+
+/// The joints placed on the end of a path that goes on past a loop cut (ArcMatch::predictedEnd):
+/// the mesh's graph does not show them.
+std::vector<int> placedPastLoopCuts(const std::vector<ArcPlan>& plans,
+                                    const GraphMatching& matching, const PlacedJoints& placed) {
+  std::vector<int> joints;
+  for (const ArcPlan& plan : plans) {
+    const double added = matching.matches[plan.match].predictedEnd;
+    if (!(added > 0.0) || plan.path.size() < 2) continue;
+    const double from = polylineLength(plan.path) - added;
+    for (const ArcPoint& point : plan.points)
+      if (!point.tail && point.joint >= 0 && placed.head[point.joint] &&
+          arcLengthAt(plan.path, *placed.head[point.joint]) > from)
+        joints.push_back(point.joint);
+  }
+  return joints;
+}
+
 }  // namespace
 
 RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
@@ -329,12 +362,14 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
 
   const SourcePose src{s, globals, shapes, extent};
   const std::vector<int> predicted = predictHiddenPairs(src, graph, matching, placed);
+  const std::vector<int> pastLoopCuts = placedPastLoopCuts(plans, matching, placed);
   const std::vector<int> pinned = applyPins(params.pins, s, placed);
   const std::vector<Similarity> similarity =
       jointSimilarities(src, placed, links, matching.partial, out.fate);
   for (int j : predicted) out.fate[j] = JointFate::Predicted;
-  for (int j : hiddenLimbs)
-    if (out.fate[j] == JointFate::Placed) out.fate[j] = JointFate::Predicted;
+  for (const std::vector<int>* unseen : {&hiddenLimbs, &pastLoopCuts})
+    for (int j : *unseen)
+      if (out.fate[j] == JointFate::Placed) out.fate[j] = JointFate::Predicted;
   for (int j : pinned) out.fate[j] = JointFate::Pinned;
   rebuildRestPose(src, placed, similarity, out.skeleton);
   // A bone ending on a pinned joint (its tail on the joint's head, as a connected bone's) ends

@@ -1,6 +1,7 @@
 #include "session/rig_session.h"
 
 #include "retarget/head_skin_depth.h"
+#include "retarget/loop_cut_limbs.h"
 #include "retarget/placement_paths.h"
 #include "retarget/side_branches.h"
 
@@ -267,9 +268,14 @@ Status RigSession::computeMatch() {
   if (matching.partial) matching.partialJoint = params_.partialSkeletonJoint;
   // Cleaned here, not in placement: the sections need rays against the mesh, and a γ change
   // re-runs placement only.
-  const std::vector<std::vector<Eigen::Vector3d>> paths =
+  std::vector<std::vector<Eigen::Vector3d>> paths =
       placementPaths(*mesh_, *skelGraph_, *skelSym_, matching);
-  for (std::size_t i = 0; i < paths.size(); ++i) matching.matches[i].placementPath = paths[i];
+  const std::vector<double> predictedEnd =
+      continueLimbsPastLoopCuts(*mesh_, *skelGraph_, matching, reeb_->loopsCut, paths);
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    matching.matches[i].placementPath = paths[i];
+    matching.matches[i].predictedEnd = predictedEnd[i];
+  }
   matching_ = std::make_shared<const GraphMatching>(std::move(matching));
   return std::nullopt;
 }

@@ -198,5 +198,44 @@ TEST(EmbeddingFallback, LegsInASkirtStayPredictedEachInItsHalf) {
   EXPECT_EQ(p.method[biped.indexOf("hips")], PlacementMethod::Retarget);
 }
 
+// A humanoid whose left hand rests on its hip: the arm and the body close a loop, which the mesh's
+// graph cuts where the arm's level sets join the trunk's, near the elbow. `auto` must still put
+// the left arm along that arm (the elbow at its bend, the hand at the hip, every joint inside the
+// arm) and say how: the joints past the cut are predicted. The free right arm stays on its side.
+TEST(EmbeddingFallback, AnArmWhoseHandRestsOnTheHipIsPlacedAlongItsOwnSide) {
+  const test::Creature c = test::handleCreature();
+  const Mesh mesh = buildMesh(test::capsuleCreature(c.capsules, 0.025));
+  ASSERT_EQ(mesh.diagnostics.componentInfo[0].genus, 1);
+  const SurfaceProbe probe(mesh);
+  const Skeleton biped = bundled("biped_production.json");
+  const auto session = test::runRetarget(mesh, c.headTop, biped, "head");
+  ASSERT_TRUE(session && session->retargeted());
+  ASSERT_EQ(session->reeb()->loopsCut.size(), 1u);
+  const SkeletonEmbedding embedding = embedSkeleton(mesh, biped);
+  ASSERT_TRUE(embedding.found) << embedding.reason;
+  const FallbackPlacement p = combineWithEmbedding(biped, session->retargeted().get(), embedding,
+                                                   mesh.size(), *session->controlLinks());
+  EXPECT_FALSE(p.reason.empty());
+  // The bent arm's capsules: shoulder (0.15, 1.4) -> elbow (0.32, 1.15) -> hip (0.17, 0.92).
+  const Vector3d elbow(0.32, 1.15, 0), hip(0.17, 0.92, 0);
+  EXPECT_LT((head(p.rig.skeleton, "forearm.L") - elbow).norm(), 0.08)
+      << head(p.rig.skeleton, "forearm.L").transpose();
+  EXPECT_LT((head(p.rig.skeleton, "hand.L") - hip).norm(), 0.1)
+      << head(p.rig.skeleton, "hand.L").transpose();
+  EXPECT_EQ(p.method[biped.indexOf("hand.L")], PlacementMethod::Predicted);
+  EXPECT_EQ(p.method[biped.indexOf("hand.R")], PlacementMethod::Retarget);
+  for (const char* side : {"L", "R"}) {
+    const double sign = std::string(side) == "L" ? 1.0 : -1.0;  // the character's left is +X
+    for (const char* bone : {"upperarm", "forearm", "hand"}) {
+      const std::string name = std::string(bone) + "." + side;
+      const Vector3d at = head(p.rig.skeleton, name);
+      EXPECT_GT(sign * at.x(), 0.1) << name << " at " << at.transpose();
+      EXPECT_TRUE(probe.rayDistance(at, Vector3d::UnitZ()) &&
+                  probe.rayDistance(at, -Vector3d::UnitZ()))
+          << name << " at " << at.transpose() << " is outside the body";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rw
