@@ -86,8 +86,11 @@ std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
 
 /// `--method embed`: Baran & Popović's embedding alone; no head vertex.
 std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
   const Character mesh = loadOrExit(o.mesh);
   const Character source = loadCharacterOrRigOrExit(o.skeleton);
+  const double readSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (mesh.mesh.positions.empty() || source.skeleton.empty()) {
     std::cerr << (source.skeleton.empty() ? o.skeleton + ": has no skeleton"
                                           : o.mesh + ": has no mesh to embed into")
@@ -95,9 +98,11 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     exitCode = kExitBadInput;
     return std::nullopt;
   }
+  t0 = Clock::now();
   const FallbackPlacement placement =
       embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton),
                          standaloneControlLinks(source.skeleton));
+  const double embedSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (placement.rig.skeleton.empty()) {
     std::cerr << o.mesh << ": cannot embed " << o.skeleton << ": " << placement.reason << std::endl;
     exitCode = kExitCannotDo;
@@ -105,6 +110,7 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
   }
   PlacedRig placed = placedOn(o, mesh.mesh, placement.rig.skeleton);
   placed.report["placement"] = placementReport(o.method, source.skeleton, placement);
+  placed.report["stage_seconds"] = {{"read", readSeconds}, {"embed", embedSeconds}};
   placed.document = embeddedRig(o, placement.rig.skeleton);
   return placed;
 }

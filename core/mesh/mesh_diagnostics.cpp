@@ -4,9 +4,12 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <sstream>
-#include <unordered_map>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
 
 namespace rw {
 namespace {
@@ -14,6 +17,54 @@ namespace {
 std::uint64_t edgeKey(int a, int b) {
   if (a > b) std::swap(a, b);
   return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
+}
+
+/// Vertices whose link (the opposite edges of their triangles) is not one connected path or
+/// cycle: fans touching only at the vertex. Incidence in one flat array; each link is joined
+/// with a union-find over its few vertices, found by a linear scan (a valence is about 6).
+int countNonManifoldVertices(int n, const std::vector<Eigen::Vector3i>& triangles) {
+  std::vector<int> start(std::size_t(n) + 1, 0);
+  for (const auto& t : triangles)
+    for (int c = 0; c < 3; ++c) ++start[t[c] + 1];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<int> incident(std::size_t(start.back()));
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (int f = 0; f < int(triangles.size()); ++f)
+    for (int c = 0; c < 3; ++c) incident[fill[triangles[f][c]]++] = f;
+  return tbb::parallel_reduce(
+      tbb::blocked_range<int>(0, n, 2048), 0,
+      [&](const tbb::blocked_range<int>& r, int count) {
+        std::vector<int> linkVertex, parent;
+        for (int v = r.begin(); v != r.end(); ++v) {
+          if (start[v + 1] - start[v] < 2) continue;
+          linkVertex.clear();
+          parent.clear();
+          auto id = [&](int w) {
+            for (std::size_t i = 0; i < linkVertex.size(); ++i)
+              if (linkVertex[i] == w) return int(i);
+            linkVertex.push_back(w);
+            parent.push_back(int(parent.size()));
+            return int(parent.size()) - 1;
+          };
+          auto root = [&](int x) {
+            while (parent[x] != x) x = parent[x];
+            return x;
+          };
+          for (int k = start[v]; k < start[v + 1]; ++k) {
+            const Eigen::Vector3i& t = triangles[incident[k]];
+            int others[2], m = 0;
+            for (int c = 0; c < 3; ++c)
+              if (t[c] != v) others[m++] = t[c];
+            const int a = id(others[0]), b = id(others[1]);
+            parent[root(a)] = root(b);
+          }
+          int pieces = 0;
+          for (std::size_t i = 0; i < parent.size(); ++i) pieces += root(int(i)) == int(i);
+          count += pieces > 1;
+        }
+        return count;
+      },
+      std::plus<int>());
 }
 
 }  // namespace
@@ -82,55 +133,26 @@ MeshDiagnostics diagnoseTriangles(const std::vector<Eigen::Vector3d>& positions,
   d.eulerCharacteristic = d.vertices - d.edges + d.triangles;
   d.closed = d.boundaryEdges == 0 && d.nonManifoldEdges == 0 && d.triangles > 0;
 
-  // Non-manifold vertices: the link (opposite edges of the incident triangles) must be one
-  // connected path or cycle; several pieces mean fans touching only at the vertex.
-  std::vector<std::vector<int>> incident(n);
-  for (int f = 0; f < d.triangles; ++f)
-    for (int c = 0; c < 3; ++c) incident[triangles[f][c]].push_back(f);
-  std::unordered_map<int, int> local;
-  for (int v = 0; v < n; ++v) {
-    if (incident[v].size() < 2) continue;
-    local.clear();
-    std::vector<int> parent;
-    auto id = [&](int w) {
-      auto [it, inserted] = local.emplace(w, int(parent.size()));
-      if (inserted) parent.push_back(it->second);
-      return it->second;
-    };
-    auto root = [&](int x) {
-      while (parent[x] != x) x = parent[x];
-      return x;
-    };
-    for (int f : incident[v]) {
-      int others[2], k = 0;
-      for (int c = 0; c < 3; ++c)
-        if (triangles[f][c] != v) others[k++] = triangles[f][c];
-      const int a = id(others[0]), b = id(others[1]);
-      parent[root(a)] = root(b);
-    }
-    int pieces = 0;
-    for (std::size_t i = 0; i < parent.size(); ++i) pieces += root(int(i)) == int(i);
-    if (pieces > 1) ++d.nonManifoldVertices;
-  }
+  d.nonManifoldVertices = countNonManifoldVertices(n, triangles);
 
-  // Per-component figures.
-  std::unordered_map<int, int> componentIndex;
+  // Per-component figures; a component is numbered by its first vertex.
+  std::vector<int> componentOfRoot(n, -1);
   for (int v = 0; v < n; ++v)
-    if (used[v] && !componentIndex.count(components.find(v)))
-      componentIndex.emplace(components.find(v), int(componentIndex.size()));
-  d.components = static_cast<int>(componentIndex.size());
+    if (used[v] && componentOfRoot[components.find(v)] < 0)
+      componentOfRoot[components.find(v)] = d.components++;
+  auto componentOf = [&](int v) { return componentOfRoot[components.find(v)]; };
   std::vector<ComponentInfo> info(d.components);
   std::vector<Eigen::AlignedBox3d> boxes(d.components);
   for (int v = 0; v < n; ++v)
     if (used[v]) {
-      const int c = componentIndex[components.find(v)];
+      const int c = componentOf(v);
       ++info[c].vertices;
       boxes[c].extend(positions[v]);
     }
-  for (const auto& t : triangles) ++info[componentIndex[components.find(t[0])]].triangles;
+  for (const auto& t : triangles) ++info[componentOf(t[0])].triangles;
   std::vector<int> componentEdges(d.components, 0);
   for (const auto& [key, count] : edges) {
-    const int c = componentIndex[components.find(int(key >> 32))];
+    const int c = componentOf(int(key >> 32));
     ++componentEdges[c];
     if (count == 1) ++info[c].boundaryEdges;
     if (count > 2) ++info[c].nonManifoldEdges;

@@ -125,6 +125,8 @@ TEST(CliRigMethod, EmbedRigsSkinsAndAnimatesHumanBlendWithEachJointsMethodReport
   EXPECT_EQ(j["placement"]["joints"]["index.02.L"], "carried");
   EXPECT_EQ(j["placement"]["joints"]["hand_ik.L"], "control");
   EXPECT_EQ(j["motion"]["frames"], 2752);
+  for (const char* stage : {"read", "embed", "skin", "motion", "write"})
+    EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   // The clip keeps the feet on the ground (the motion stage's own measure).
   EXPECT_LT(j["motion"]["max_penetration"].get<double>(), 1e-6);
   EXPECT_NE(r.out.find("embedded"), std::string::npos) << r.out;
