@@ -18,9 +18,8 @@ json vec(const Eigen::Vector3d& v) {
   return json::array({v.x(), v.y(), v.z()});
 }
 
-}  // namespace
-
-json rigToJson(const RigDocument& rig) {
+/// Everything of the rig file but its skin section.
+json rigToJsonWithoutSkin(const RigDocument& rig) {
   json joints = json::array();
   for (const Joint& joint : rig.skeleton.joints) {
     Eigen::Vector3d t, s;
@@ -61,6 +60,13 @@ json rigToJson(const RigDocument& rig) {
                 {"skeleton_joint", rig.skeletonHeadJoint ? json(*rig.skeletonHeadJoint) : json()}}},
               {"joint_map", rig.jointMap},
               {"parameters", rig.parameters}};
+  return out;
+}
+
+}  // namespace
+
+json rigToJson(const RigDocument& rig) {
+  json out = rigToJsonWithoutSkin(rig);
   if (rig.skin) out["skin"] = skinToJson(*rig.skin, rig.skeleton);
   return out;
 }
@@ -307,7 +313,18 @@ Expected<RigDocument> readRigJson(const std::string& path) {
 }
 
 Status writeRigJson(const RigDocument& rig, const std::string& path) {
-  return writeJsonFile(path, rigToJson(rig));
+  if (!rig.skin) return writeJsonFile(path, rigToJson(rig));
+  // The skin section streamed (skinJsonText) after the rest of the document.
+  const json head = rigToJsonWithoutSkin(rig);
+  if (const std::optional<std::string> where = firstNonFinite(head))
+    return Error{path + ": not written: " + *where + " is not a finite number"};
+  const Expected<std::string> skin = skinJsonText(*rig.skin, rig.skeleton, 2);
+  if (!skin) return Error{path + ": not written: " + skin.error().message};
+  std::string text = head.dump(2);
+  text.pop_back();  // the closing brace
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  text += ",\n  \"skin\": " + *skin + "\n}\n";
+  return writeFileAtomically(path, text);
 }
 
 }  // namespace rw

@@ -1,5 +1,7 @@
 #include "io/rig_skin_json.h"
 
+#include <charconv>
+
 #include <cmath>
 
 #include "io/json_fields.h"
@@ -16,6 +18,39 @@ nlohmann::json skinToJson(const SkinWeights& skin, const Skeleton& skeleton) {
     vertices.push_back(std::move(list));
   }
   return {{"vertices", std::move(vertices)}};
+}
+
+Expected<std::string> skinJsonText(const SkinWeights& skin, const Skeleton& skeleton, int indent) {
+  // Each joint name quoted and escaped once.
+  std::vector<std::string> quoted(std::size_t(skeleton.size()));
+  for (int j = 0; j < skeleton.size(); ++j)
+    quoted[j] = nlohmann::json(skeleton.joints[j].name).dump();
+  const std::string pad(std::size_t(indent), ' ');
+  std::string out = "{\n" + pad + "  \"vertices\": [";
+  out.reserve(out.size() + skin.perVertex.size() * 64);
+  char number[32];
+  for (std::size_t v = 0; v < skin.perVertex.size(); ++v) {
+    out += v ? ",\n" : "\n";
+    out += pad;
+    out += "    [";
+    bool first = true;
+    for (const Influence& i : skin.perVertex[v]) {
+      if (i.joint < 0 || i.joint >= skeleton.size()) continue;
+      if (!std::isfinite(i.weight))
+        return Error{"skin.vertices[" + std::to_string(v) + "] is not a finite number"};
+      // The shortest text that reads back as the same double, as the document tree writes it.
+      const auto written = std::to_chars(number, number + sizeof number, i.weight);
+      out += first ? "[" : ", [";
+      out += quoted[i.joint];
+      out += ", ";
+      out.append(number, written.ptr);
+      out += ']';
+      first = false;
+    }
+    out += ']';
+  }
+  out += "\n" + pad + "  ]\n" + pad + "}";
+  return out;
 }
 
 Expected<SkinWeights> skinFromJson(const nlohmann::json& json, const Skeleton& skeleton,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "io/rig_json.h"
 #include "motion/animation_clip.h"
@@ -189,6 +190,43 @@ TEST(RigJson, LimitsOnReadAndNoNonFiniteWrite) {
   ASSERT_TRUE(bad.has_value());
   EXPECT_NE(bad->message.find(path + ": not written: skeleton.joints[2].rest.translation[0]"),
             std::string::npos)
+      << bad->message;
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+// The rig file streams its skin section (skinJsonText): read back, the file is the document
+// rigToJson builds, weight for weight, whatever the joint names hold; a weight that is not
+// finite names its vertex and writes nothing.
+TEST(RigJson, TheStreamedSkinReadsBackAsTheDocument) {
+  RigDocument rig = sampleRig();
+  rig.skeleton.joints[3].name = "pole \"L\" \\ 1";
+  SkinWeights skin;
+  skin.perVertex = {{{0, 0.1 + 0.2}, {3, 1.0 - (0.1 + 0.2)}},
+                    {},
+                    {{3, 1.0}},
+                    {{0, 5e-324}, {3, 0.123456789012345678}}};
+  rig.skin = skin;
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("rw-skin-" + std::to_string(getpid()) + ".json");
+  ASSERT_FALSE(writeRigJson(rig, path).has_value());
+  std::ifstream in(path);
+  EXPECT_EQ(json::parse(in), rigToJson(rig));
+  const Expected<RigDocument> back = readRigJson(path);
+  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_TRUE(back->skin.has_value());
+  ASSERT_EQ(back->skin->perVertex.size(), 4u);
+  for (std::size_t v = 0; v < 4; ++v) {
+    ASSERT_EQ(back->skin->perVertex[v].size(), skin.perVertex[v].size()) << v;
+    for (std::size_t i = 0; i < skin.perVertex[v].size(); ++i) {
+      EXPECT_EQ(back->skin->perVertex[v][i].joint, skin.perVertex[v][i].joint);
+      EXPECT_EQ(back->skin->perVertex[v][i].weight, skin.perVertex[v][i].weight);
+    }
+  }
+  rig.skin->perVertex[2][0].weight = std::numeric_limits<double>::infinity();
+  std::filesystem::remove(path);
+  const Status bad = writeRigJson(rig, path);
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_NE(bad->message.find(path + ": not written: skin.vertices[2]"), std::string::npos)
       << bad->message;
   EXPECT_FALSE(std::filesystem::exists(path));
 }
