@@ -1,6 +1,5 @@
 #include "cli/autorig_command.h"
 
-#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -15,18 +14,13 @@
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "skin/bone_heat.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 namespace {
 
 nlohmann::json finite(double v) {
   return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
-}
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 /// Seconds of the command's own stages around the engine's: reading the file, skinning, writing.
@@ -111,7 +105,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       return;
     }
     CommandSeconds own;
-    const auto readStart = Clock::now();
+    const auto readStart = SteadyClock::now();
     Character character = loadOrExit(options->mesh);
     own.read = secondsSince(readStart);
     if (character.mesh.empty()) {
@@ -148,7 +142,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
     character.skin = {};
     character.clips.clear();
     if (options->skin) {
-      const auto start = Clock::now();
+      const auto start = SteadyClock::now();
       Expected<BoneHeatResult> heat = boneHeatWeights(character.mesh, character.skeleton);
       if (!heat) {
         std::cerr << options->mesh << ": skinning the automatic skeleton: " << heat.error().message
@@ -160,7 +154,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       character.skin = heat->weights;
       doc.skin = heat->weights;
     }
-    const auto writeStart = Clock::now();
+    const auto writeStart = SteadyClock::now();
     const Status bad =
         *exportFormatFor(options->out) == ExportFormat::RigJson
             ? writeRigJson(doc, options->out)

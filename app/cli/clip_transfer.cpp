@@ -1,8 +1,7 @@
 #include "cli/clip_transfer.h"
 
-#include <chrono>
-
 #include "motion/retarget_character.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 
@@ -21,11 +20,10 @@ Expected<std::vector<int>> selectClips(const Character& motion, const std::strin
 
 Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Character& rig,
                                     const JointCorrespondence& map, const RetargetParams& params) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = SteadyClock::now();
   Expected<RetargetResult> result =
       retargetOntoCharacter(motion, motion.clips.at(clip), rig, map, params);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = secondsSince(start);
   if (!result) return result.error();
   ClipTransfer t;
   t.result = std::move(*result);

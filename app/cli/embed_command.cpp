@@ -1,6 +1,5 @@
 #include "cli/embed_command.h"
 
-#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -13,6 +12,7 @@
 #include "io/export/export_character.h"
 #include "io/rig_json.h"
 #include "retarget/retarget_skeleton.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 namespace {
@@ -87,7 +87,7 @@ void addEmbedCommand(CLI::App& app, int& exitCode) {
     if (o->up == "z") import.upAxis = UpAxis::Z;
     const Character mesh = loadOrExit(o->mesh, import);
     const Character source = loadCharacterOrRigOrExit(o->skeleton);
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = SteadyClock::now();
     const SkeletonEmbedding e = embedSkeleton(mesh.mesh, source.skeleton);
     if (!e.found) {
       std::cerr << o->mesh << ": cannot embed " << o->skeleton << ": " << e.reason << std::endl;
@@ -96,8 +96,7 @@ void addEmbedCommand(CLI::App& app, int& exitCode) {
     }
     const RetargetedSkeleton placed =
         skeletonWithJointsAt(source.skeleton, e.position, standaloneControlLinks(source.skeleton));
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = secondsSince(start);
     Status written;
     if (isCharacterOutput(o->out)) {
       Character out;

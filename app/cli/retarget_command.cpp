@@ -1,7 +1,5 @@
 #include "cli/retarget_command.h"
 
-#include <chrono>
-
 #include <iostream>
 #include <memory>
 
@@ -12,6 +10,7 @@
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
 #include "session/rig_session.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 
@@ -45,7 +44,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
     if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
     const RetargetedSkeleton& result = *session.retargeted();
-    const auto writeStart = std::chrono::steady_clock::now();
+    const auto writeStart = SteadyClock::now();
     Status written;
     if (isCharacterOutput(o->out)) {
       Character out;
@@ -56,8 +55,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     } else {
       written = writeRigJson(retargetedRig(*o, *run), o->out);
     }
-    report["stage_seconds"]["write"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - writeStart).count();
+    report["stage_seconds"]["write"] = secondsSince(writeStart);
     if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->mesh << " ← " << o->skeleton << ": " << matching.matches.size()
               << " arcs matched, " << matching.unmatched.size() << " unplaced\n";

@@ -1,7 +1,5 @@
 #include "cli/retarget_options.h"
 
-#include <chrono>
-
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -18,6 +16,7 @@
 #include "retarget/skeleton_head.h"
 #include "skeleton/leaf_tails.h"
 #include "symmetry/symmetry_tags.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 
@@ -162,7 +161,7 @@ std::unique_ptr<RetargetRun> failedRun(std::unique_ptr<RetargetRun> run, const s
 
 std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& exitCode) {
   auto run = std::make_unique<RetargetRun>();
-  const auto readStart = std::chrono::steady_clock::now();
+  const auto readStart = SteadyClock::now();
   run->meshCharacter = std::make_shared<Character>(loadOrExit(o.mesh));
   exitCode = kExitBadInput;
   if (run->meshCharacter->mesh.positions.empty()) {
@@ -170,8 +169,7 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     return nullptr;
   }
   run->skeletonCharacter = loadCharacterOrRigOrExit(o.skeleton);
-  run->readSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - readStart).count();
+  run->readSeconds = secondsSince(readStart);
   const Skeleton& skeleton = run->skeletonCharacter.skeleton;
   if (skeleton.empty()) {
     std::cerr << o.skeleton << ": has no skeleton" << std::endl;

@@ -1,6 +1,5 @@
 #include "cli/rig_command.h"
 
-#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -18,6 +17,7 @@
 #include "motion/retarget_metrics.h"
 #include "motion/retarget_motion.h"
 #include "skin/bone_heat.h"
+#include "util/stopwatch.h"
 
 namespace rw::cli {
 
@@ -86,11 +86,10 @@ std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
 
 /// `--method embed`: Baran & Popović's embedding alone; no head vertex.
 std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
-  using Clock = std::chrono::steady_clock;
-  auto t0 = Clock::now();
+  auto t0 = SteadyClock::now();
   const Character mesh = loadOrExit(o.mesh);
   const Character source = loadCharacterOrRigOrExit(o.skeleton);
-  const double readSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double readSeconds = secondsSince(t0);
   if (mesh.mesh.positions.empty() || source.skeleton.empty()) {
     std::cerr << (source.skeleton.empty() ? o.skeleton + ": has no skeleton"
                                           : o.mesh + ": has no mesh to embed into")
@@ -98,11 +97,11 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     exitCode = kExitBadInput;
     return std::nullopt;
   }
-  t0 = Clock::now();
+  t0 = SteadyClock::now();
   const FallbackPlacement placement =
       embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton),
                          standaloneControlLinks(source.skeleton));
-  const double embedSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double embedSeconds = secondsSince(t0);
   if (placement.rig.skeleton.empty()) {
     std::cerr << o.mesh << ": cannot embed " << o.skeleton << ": " << placement.reason << std::endl;
     exitCode = kExitCannotDo;
@@ -190,7 +189,6 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::IsMember({"retarget", "embed", "auto"}))
       ->capture_default_str();
   cmd->callback([o, &exitCode] {
-    using Clock = std::chrono::steady_clock;
     if (!checkOutputFormat(o->out)) {
       exitCode = kExitBadInput;
       return;
@@ -217,7 +215,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     nlohmann::json& report = placed->report;
     Character& character = placed->character;
 
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     Expected<BoneHeatResult> skin = boneHeatWeights(character.mesh, character.skeleton);
     if (!skin) {
       std::cerr << o->mesh << ": skinning failed: " << skin.error().message << std::endl;
@@ -225,10 +223,10 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       return;
     }
     character.skin = skin->weights;
-    report["stage_seconds"]["skin"] = std::chrono::duration<double>(Clock::now() - t0).count();
+    report["stage_seconds"]["skin"] = secondsSince(t0);
 
     if (!o->motion.empty()) {
-      t0 = Clock::now();
+      t0 = SteadyClock::now();
       Expected<JointCorrespondence> map = matchJoints(motion.skeleton, character.skeleton);
       if (!map) {
         std::cerr << o->motion << ": " << map.error().message << std::endl;
@@ -248,7 +246,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
         character.clips.push_back(moved->result.clip);
         reports.push_back(clipReport(*moved));
       }
-      report["stage_seconds"]["motion"] = std::chrono::duration<double>(Clock::now() - t0).count();
+      report["stage_seconds"]["motion"] = secondsSince(t0);
       // The first clip's summary under "motion" (as for a one-clip file), every clip's under
       // "clips".
       const nlohmann::json& first = reports.front();
@@ -260,7 +258,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
           {"pose_fidelity_degrees", first["poseFidelityDegrees"]["mean"]}};
       report["clips"] = reports;
     }
-    t0 = Clock::now();
+    t0 = SteadyClock::now();
     Status written;
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out, presetSettings(o->preset));
@@ -268,7 +266,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       placed->document.skin = character.skin;
       written = writeRigJson(placed->document, o->out);
     }
-    report["stage_seconds"]["write"] = std::chrono::duration<double>(Clock::now() - t0).count();
+    report["stage_seconds"]["write"] = secondsSince(t0);
     if (!finishOutputs(o->out, written, o->json, report, exitCode)) return;
     std::cout << o->out << ": " << character.skeleton.size() << " bones (";
     if (report.contains("matches"))

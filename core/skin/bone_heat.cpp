@@ -26,14 +26,12 @@
 #include "skin/skin_eval.h"
 #include "skin/weight_tools.h"
 #include "util/blas_threads.h"
+#include "util/stopwatch.h"
 
 namespace rw {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double secondsSince(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
+using Clock = SteadyClock;
 
 /// Per welded vertex: the heat source of §4 (nearest visible bones and H).
 struct VertexHeat {
