@@ -55,6 +55,8 @@ nlohmann::json embedReport(const Skeleton& skeleton, const SkeletonEmbedding& e,
           {"search_expansions", e.discrete.expansions},
           {"optimal", e.discrete.optimal},
           {"skeleton_turn_degrees", 90 * e.quarterTurns},
+          {"facing_from", e.facingReason},
+          {"penalty_per_quarter_turn", e.facingPenalties},
           {"joints", joints},
           {"seconds", seconds}};
 }
@@ -123,7 +125,8 @@ void addEmbedCommand(CLI::App& app, int& exitCode) {
     }
     std::cout << o->mesh << " ← " << o->skeleton << ": embedded, " << e.reduced.size()
               << " chain ends on " << e.graph.size() << " spheres";
-    if (e.quarterTurns) std::cout << " (skeleton turned " << 90 * e.quarterTurns << "°)";
+    if (e.quarterTurns)
+      std::cout << " (skeleton turned " << 90 * e.quarterTurns << "° by " << e.facingReason << ")";
     std::cout << ", " << seconds * 1000 << " ms\n";
     exitCode = kExitOk;
   });

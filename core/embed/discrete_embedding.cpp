@@ -13,13 +13,23 @@ namespace {
 constexpr double kInfinite = std::numeric_limits<double>::infinity();
 
 /// f_i for every chain and every pair of centres (parent's, its own), and per parent centre
-/// the least of them: the lower bound of a chain not yet embedded.
+/// the least the chain and every chain below it could add together, their f_i alone: the lower
+/// bound of a subtree not yet embedded. (Bounding by each next chain alone left the chains below
+/// it free: a human's arms and head added nothing while only the hips were placed, and with
+/// 175 spheres the search ran out of steps before it proved anything.)
 struct ChainTables {
   int centres = 0;
   std::vector<std::vector<double>> penalty;  ///< [joint][parent centre * centres + centre]
-  std::vector<std::vector<double>> least;    ///< [joint][parent centre]
+  std::vector<std::vector<double>> least;    ///< [joint][parent centre], the subtree's
   double at(int joint, int parentCentre, int centre) const {
     return penalty[joint][std::size_t(parentCentre) * centres + centre];
+  }
+  /// Per centre, the least the subtrees hanging from joint i could add with i there.
+  std::vector<double> below(const ReducedSkeleton& s, int i) const {
+    std::vector<double> sum(centres, 0.0);
+    for (int c : s.joints[i].children)
+      for (int v = 0; v < centres; ++v) sum[v] += least[c][v];
+    return sum;
   }
 };
 
@@ -45,9 +55,11 @@ std::vector<std::vector<double>> roomBeyond(const SphereGraph& g) {
   return room;
 }
 
-double chainPenalty(const ReducedJoint& chain, const Eigen::Vector3d& lateral, const SphereGraph& g,
-                    int vp, int v, double room, double lowest, const EmbeddingFrame& frame,
-                    const DiscreteEmbeddingParams& p) {
+/// f_i of `chain` from centre vp to centre v; restHeight: its end's rest height as a fraction
+/// of the skeleton's.
+double chainPenalty(const ReducedJoint& chain, double restHeight, const Eigen::Vector3d& lateral,
+                    const SphereGraph& g, int vp, int v, double room, double lowest,
+                    const EmbeddingFrame& frame, const DiscreteEmbeddingParams& p) {
   const double path = g.distances[vp][v];
   if (!std::isfinite(path)) return kInfinite;
   const double expected = std::max(chain.length * frame.scale, 1e-12);
@@ -60,8 +72,14 @@ double chainPenalty(const ReducedJoint& chain, const Eigen::Vector3d& lateral, c
     f += p.orientation * std::max(0.0, std::cos(p.orientationFreeDegrees * M_PI / 180.0) -
                                            embedded.normalized().dot(chain.offset.normalized()));
   const double side = chain.offset.dot(lateral);
-  if (std::abs(side) > p.sideFraction * chain.length && side * embedded.dot(lateral) < 0.0)
-    f += p.wrongSide;
+  if (std::abs(side) > p.sideFraction * chain.length) {
+    if (side * embedded.dot(lateral) < 0.0) f += p.wrongSide;
+    if (side * (g.centres[v] - frame.middle).dot(lateral) < 0.0) f += p.acrossMidplane;
+  }
+  if (chain.mirror >= 0) {
+    const double height = (g.centres[v].y() - frame.bottom) / std::max(frame.height, 1e-12);
+    f += p.restHeight * std::max(0.0, std::abs(height - restHeight) - p.restHeightFree);
+  }
   if (chain.children.empty()) f += p.leafShort * std::min(1.0, room / expected);
   if (chain.foot)
     f += p.footHeight * std::max(0.0, g.centres[v].y() - lowest) / std::max(frame.height, 1e-12);
@@ -79,22 +97,30 @@ ChainTables chainTables(const ReducedSkeleton& s, const SphereGraph& g, const Em
   for (const Eigen::Vector3d& c : g.centres) lowest = std::min(lowest, c.y());
   const std::vector<std::vector<double>> room = roomBeyond(g);
   tbb::parallel_for(1, s.size(), [&](int i) {
+    const double restHeight =
+        (s.rest[s.joints[i].joint].y() - s.bottom) / std::max(s.height, 1e-12);
     t.penalty[i].resize(std::size_t(n) * n);
     for (int vp = 0; vp < n; ++vp)
-      for (int v = 0; v < n; ++v) {
-        const double f =
-            chainPenalty(s.joints[i], s.lateral, g, vp, v, room[vp][v], lowest, frame, p);
-        t.penalty[i][std::size_t(vp) * n + v] = f;
-        t.least[i][vp] = std::min(t.least[i][vp], f);
-      }
+      for (int v = 0; v < n; ++v)
+        t.penalty[i][std::size_t(vp) * n + v] = chainPenalty(s.joints[i], restHeight, s.lateral, g,
+                                                             vp, v, room[vp][v], lowest, frame, p);
   });
+  // Children come after their parents: the subtrees' bounds from the leaves up.
+  for (int i = s.size() - 1; i >= 1; --i) {
+    const std::vector<double> below = t.below(s, i);
+    tbb::parallel_for(0, n, [&](int vp) {
+      double least = kInfinite;
+      for (int v = 0; v < n; ++v) least = std::min(least, t.at(i, vp, v) + below[v]);
+      t.least[i][vp] = least;
+    });
+  }
   return t;
 }
 
 /// A partial embedding: the first vertex.size() reduced joints placed.
 struct Partial {
   double cost = 0.0;   ///< penalty of the placed joints
-  double bound = 0.0;  ///< cost + the least each chain hanging from a placed joint could add
+  double bound = 0.0;  ///< cost + the least each subtree hanging from a placed joint could add
   std::vector<int> vertex;
 };
 
@@ -140,8 +166,9 @@ double dependentPenalty(const ReducedSkeleton& s, const SphereGraph& g, const Pa
   return f;
 }
 
-/// Each joint in turn at its best centre given those before it: a full embedding whose
-/// penalty bounds the search from above (partials that cannot beat it are not kept).
+/// Each joint in turn at its best centre given those before it (its own penalty and the least
+/// its subtree could add there): a full embedding whose penalty bounds the search from above
+/// (partials that cannot beat it are not kept).
 Partial greedyEmbedding(const ReducedSkeleton& s, const SphereGraph& g, const ChainTables& t,
                         const DiscreteEmbeddingParams& p) {
   Partial best{kInfinite, kInfinite, {}};
@@ -161,18 +188,20 @@ Partial greedyEmbedding(const ReducedSkeleton& s, const SphereGraph& g, const Ch
     for (int i = 1; i < s.size() && std::isfinite(partial.cost); ++i) {
       const int vp = partial.vertex[s.joints[i].parent];
       const Occupancy held = occupancy(s, g, partial.vertex);
-      double chosen = kInfinite;
+      const std::vector<double> below = t.below(s, i);
+      double chosen = kInfinite, chosenCost = kInfinite;
       int at = -1;
       for (int v = 0; v < g.size(); ++v) {
         const double f = t.at(i, vp, v);
-        if (!std::isfinite(f) || f >= chosen) continue;
-        const double total = f + dependentPenalty(s, g, partial, held, i, v, p);
-        if (std::isfinite(total) && total < chosen) {
-          chosen = total;
+        if (!std::isfinite(f) || f + below[v] >= chosen) continue;
+        const double cost = f + dependentPenalty(s, g, partial, held, i, v, p);
+        if (std::isfinite(cost) && cost + below[v] < chosen) {
+          chosen = cost + below[v];
+          chosenCost = cost;
           at = v;
         }
       }
-      partial.cost += chosen;
+      partial.cost += chosenCost;
       partial.vertex.push_back(at);
     }
     if (partial.cost < best.cost) best = partial;

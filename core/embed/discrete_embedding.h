@@ -2,7 +2,8 @@
 // The discrete skeleton embedding of Baran & Popović 2007, §3.3–3.4: every reduced joint put on
 // a centre of the sphere graph so that a penalty on the embedded chains is least, found by
 // branch and bound (A* over partial embeddings, joints in the reduced skeleton's order, each
-// partial embedding's cost bounded below by the best each next chain could do alone).
+// partial embedding's cost bounded below by the best each subtree below its placed joints could
+// do, by the chains' own penalties; a greedy embedding with the same look-ahead bounds it above).
 //
 // The paper's nine basis penalties are weighted by a maximum-margin fit on 62 characters we do
 // not have; these are the terms it names, weighted by hand and scale-free (lengths as ratios,
@@ -38,6 +39,22 @@ struct DiscreteEmbeddingParams {
   /// down, and a leg on the wrong side turns by less than the orientation's free angle.
   double wrongSide = 2.0;
   double sideFraction = 0.05;
+  /// The same chain ending across the character's midplane (EmbeddingFrame::middle): a leg
+  /// may leave a hip placed over the other thigh on its own side and still share that thigh.
+  /// Priced by the chain alone, it enters the search's lower bound; without it the bound let
+  /// both legs down one leg and both arms into one arm, and with the spheres a 128-cell grid
+  /// packs in a human (175) the search gave up before proving anything.
+  double acrossMidplane = 2.0;
+  /// A mirrored chain's end (a hand, a foot) whose height in the character (fraction of its
+  /// height above its bottom) differs from its rest height in the skeleton by more than
+  /// restHeightFree, by the excess. Not one of §3.3's terms: with a skeleton in an A pose a
+  /// hand hanging by the hips costs the orientation term nothing at the bottom of a leg (45°
+  /// from straight down), and the arms went down the legs; the search's bound, blind to the
+  /// chains' sharing of the legs, then gave up. Paired limbs only: a head or a tail is held
+  /// high or low as the character pleases (the bull's tail is raised), and the band leaves
+  /// room for poses and proportions (a crouch, long legs).
+  double restHeight = 2.0;
+  double restHeightFree = 0.25;
   /// A chain whose two ends share a centre (§3.3 "zero-length bone chains").
   double zeroChain = 4.0;
   /// A leaf at a centre the path could go on from, away from its parent, by the fraction of
@@ -64,6 +81,9 @@ struct EmbeddingFrame {
   double scale = 1.0;   ///< character units per skeleton unit
   double bottom = 0.0;  ///< the character's lowest Y
   double height = 1.0;  ///< its extent along Y
+  /// A point on its midplane (the plane across the skeleton's lateral axis through it): the
+  /// mesh's mirror plane where it has one, else its box's centre.
+  Eigen::Vector3d middle = Eigen::Vector3d::Zero();
 };
 
 struct DiscreteEmbedding {

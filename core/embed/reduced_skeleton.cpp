@@ -18,26 +18,73 @@ std::vector<int> deformParents(const Skeleton& s) {
   return parent;
 }
 
-/// The deform root with the most deform descendants (a studio rig's props hang elsewhere).
-int mainRoot(const Skeleton& s, const std::vector<int>& parent) {
+/// Per deform root, its number of deform joints (0 for the others).
+std::vector<int> treeSizes(const Skeleton& s, const std::vector<int>& parent) {
   std::vector<int> below(s.size(), 0);
   for (int j = s.size() - 1; j >= 0; --j)
     if (s.joints[j].deform && parent[j] >= 0) below[parent[j]] += 1 + below[j];
-  int root = -1;
+  std::vector<int> size(s.size(), 0);
   for (int j = 0; j < s.size(); ++j)
-    if (s.joints[j].deform && parent[j] < 0 && (root < 0 || below[j] > below[root])) root = j;
-  return root;
+    if (s.joints[j].deform && parent[j] < 0) size[j] = 1 + below[j];
+  return size;
+}
+
+/// What the reduced skeleton is walked from: its root, and per joint the joint it hangs from
+/// there (its nearest deform ancestor, or for a joined tree's root the joint it joins).
+struct EmbeddedTrees {
+  int root = -1;
+  std::vector<int> parent;
+};
+
+/// The deform tree with the most joints (a studio rig's props hang elsewhere), with the trees
+/// that have ReducedSkeletonParams::joinedTreeShare of its joints and share an ancestor with it
+/// hung from its joint nearest their root: a control root holding a quadruped's front and back
+/// halves joins them where the two spines meet, not at the control bone (which sits under the
+/// belly, off the anatomy).
+EmbeddedTrees embeddedTrees(const Skeleton& s, const std::vector<Eigen::Vector3d>& rest,
+                            const ReducedSkeletonParams& params) {
+  EmbeddedTrees out;
+  out.parent = deformParents(s);
+  const std::vector<int> size = treeSizes(s, out.parent);
+  for (int j = 0; j < s.size(); ++j)
+    if (size[j] > 0 && (out.root < 0 || size[j] > size[out.root])) out.root = j;
+  if (out.root < 0) return out;
+  auto treeOf = [&](int j) {
+    while (out.parent[j] >= 0) j = out.parent[j];
+    return j;
+  };
+  auto sharesAnAncestor = [&](int a, int b) {
+    std::vector<char> above(s.size(), 0);
+    for (int j = s.joints[a].parent; j >= 0; j = s.joints[j].parent) above[j] = 1;
+    for (int j = s.joints[b].parent; j >= 0; j = s.joints[j].parent)
+      if (above[j]) return true;
+    return false;
+  };
+  std::vector<int> mainTree;
+  for (int j = 0; j < s.size(); ++j)
+    if (s.joints[j].deform && treeOf(j) == out.root) mainTree.push_back(j);
+  for (int r = 0; r < s.size(); ++r) {
+    if (r == out.root || size[r] == 0 || size[r] < params.joinedTreeShare * size[out.root] ||
+        !sharesAnAncestor(out.root, r))
+      continue;
+    int nearest = out.root;
+    for (int m : mainTree)
+      if ((rest[m] - rest[r]).squaredNorm() < (rest[nearest] - rest[r]).squaredNorm()) nearest = m;
+    out.parent[r] = nearest;
+  }
+  return out;
 }
 
 }  // namespace
 
 ReducedSkeleton reduceSkeleton(const Skeleton& s, const ReducedSkeletonParams& params) {
   ReducedSkeleton out;
-  const std::vector<int> parent = deformParents(s);
-  const int root = mainRoot(s, parent);
-  if (root < 0) return out;
   const std::vector<Transform> globals = s.restGlobals();
   for (const Transform& g : globals) out.rest.push_back(g.translation());
+  const EmbeddedTrees trees = embeddedTrees(s, out.rest, params);
+  const std::vector<int>& parent = trees.parent;
+  const int root = trees.root;
+  if (root < 0) return out;
   std::vector<std::vector<int>> children(s.size());
   for (int j = 0; j < s.size(); ++j)
     if (s.joints[j].deform && parent[j] >= 0) children[parent[j]].push_back(j);

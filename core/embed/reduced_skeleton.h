@@ -25,6 +25,11 @@ struct ReducedSkeletonParams {
   /// A leaf is a foot when it lies within this fraction of the height of the skeleton's lowest
   /// joint (the paper's "feet" attribute, read from the rest pose instead of marked by hand).
   double footFraction = 0.1;
+  /// Another deform tree is embedded with the largest one when it has at least this share of
+  /// its deform joints and they share an ancestor (a control root holding a quadruped's front
+  /// and back halves as two deform trees); a prop's few bones (a weapon, a bag under the rig's
+  /// container) stay out.
+  double joinedTreeShare = 0.3;
 };
 
 struct ReducedJoint {

@@ -1,7 +1,12 @@
 #include "embed/skeleton_embedding.h"
 
+#include <tbb/parallel_for.h>
+
 #include <Eigen/Geometry>
 #include <algorithm>
+
+#include "field/auto_head.h"
+#include "field/mirror_plane.h"
 
 namespace rw {
 namespace {
@@ -68,6 +73,65 @@ ReducedSkeleton turnedAboutUp(const ReducedSkeleton& s, int quarterTurns) {
   return out;
 }
 
+/// The skeleton's extent along its facing (Z) over its height.
+double bodyLength(const ReducedSkeleton& s) {
+  double front = -1e300, back = 1e300;
+  for (const ReducedJoint& r : s.joints) {
+    front = std::max(front, s.rest[r.joint].z());
+    back = std::min(back, s.rest[r.joint].z());
+  }
+  return s.height > 0.0 ? (front - back) / s.height : 0.0;
+}
+
+/// The horizontal direction from the mesh's middle to its head (auto_head.h), or none.
+std::optional<Eigen::Vector3d> headwards(const Mesh& mesh) {
+  const Expected<AutoHead> head = findHeadVertex(mesh);
+  if (!head || head->vertex < 0) return std::nullopt;
+  Eigen::Vector3d d = mesh.positions[head->vertex] - mesh.bounds().center();
+  d.y() = 0.0;
+  if (d.norm() < 1e-12) return std::nullopt;
+  return d.normalized();
+}
+
+/// The discrete embedding in each quarter turn about the up axis, and the one kept: on a long
+/// body the facing the mesh's head is in front of among the cheap ones, otherwise the
+/// skeleton's own unless another is clearly cheaper.
+void chooseFacing(const Mesh& mesh, const SkeletonEmbeddingParams& params, SkeletonEmbedding& out) {
+  const ReducedSkeleton own = out.reduced;
+  std::vector<ReducedSkeleton> turned(4);
+  std::vector<DiscreteEmbedding> embedded(4);
+  tbb::parallel_for(0, 4, [&](int turns) {  // each search is mostly serial
+    turned[turns] = turnedAboutUp(own, turns);
+    embedded[turns] = embedDiscrete(turned[turns], out.graph, out.frame, params.discrete);
+  });
+  int chosen = 0;
+  for (int t = 1; t < 4; ++t) {
+    const double bar =
+        chosen == 0 ? params.otherFacingMargin * embedded[0].penalty : embedded[chosen].penalty;
+    if (embedded[t].found && (!embedded[chosen].found || embedded[t].penalty < bar)) chosen = t;
+  }
+  for (const DiscreteEmbedding& e : embedded)
+    out.facingPenalties.push_back(e.found ? e.penalty : -1.0);
+  out.facingReason = "the least penalty";
+  if (embedded[chosen].found && bodyLength(own) >= params.longBodyRatio) {
+    if (const std::optional<Eigen::Vector3d> ahead = headwards(mesh)) {
+      const double cheapest = embedded[chosen].penalty;
+      double best = -2.0;
+      for (int t = 0; t < 4; ++t) {
+        if (!embedded[t].found || embedded[t].penalty > params.headToldFacingRatio * cheapest)
+          continue;
+        const Eigen::Vector3d facing =
+            Eigen::AngleAxisd(t * 0.5 * M_PI, Eigen::Vector3d::UnitY()) * Eigen::Vector3d::UnitZ();
+        if (facing.dot(*ahead) > best) best = facing.dot(*ahead), chosen = t;
+      }
+      out.facingReason = "the mesh's head in front of a long body";
+    }
+  }
+  out.discrete = std::move(embedded[chosen]);
+  out.reduced = std::move(turned[chosen]);
+  out.quarterTurns = chosen;
+}
+
 }  // namespace
 
 SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
@@ -84,20 +148,10 @@ SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
   out.frame.bottom = box.min().y();
   out.frame.height = std::max(box.sizes().y(), 1e-12);
   out.frame.scale = out.frame.height / out.reduced.height;
-  // The skeleton's own facing, then the three other quarter turns.
-  const ReducedSkeleton own = out.reduced;
-  out.discrete = embedDiscrete(own, out.graph, out.frame, params.discrete);
-  for (int turns = 1; turns < 4; ++turns) {
-    ReducedSkeleton turned = turnedAboutUp(own, turns);
-    DiscreteEmbedding other = embedDiscrete(turned, out.graph, out.frame, params.discrete);
-    const double bar = out.quarterTurns == 0 ? params.otherFacingMargin * out.discrete.penalty
-                                             : out.discrete.penalty;
-    if (other.found && (!out.discrete.found || other.penalty < bar)) {
-      out.discrete = std::move(other);
-      out.reduced = std::move(turned);
-      out.quarterTurns = turns;
-    }
-  }
+  out.frame.middle = box.center();
+  if (const MirrorPlane mirror = findMirrorPlane(mesh.positions); mirror.found())
+    out.frame.middle[mirror.axis] = mirror.offset;
+  chooseFacing(mesh, params, out);
   if (!out.discrete.found) return out.reason = out.discrete.reason, out;
   const ReducedSkeleton& s = out.reduced;
   out.position[s.joints[0].joint] = out.graph.centres[out.discrete.vertex[0]];

@@ -34,6 +34,15 @@ struct SkeletonEmbeddingParams {
   /// forelegs are); a symmetric biped turned half way costs the same as facing front, and the
   /// margin keeps its own facing (its left on its left).
   double otherFacingMargin = 0.8;
+  /// A skeleton at least this long along its facing (Z), as a fraction of its height, is a
+  /// long body (four legs, a tail): its front and back are told by the mesh's head
+  /// (auto_head.h), not by the penalty. A four-legged skeleton costs about the same facing
+  /// either way along the body (the bull: 0.47 and 0.50), and which wins turns on the sphere
+  /// packing; a biped's depth is a fifth of its height at most.
+  double longBodyRatio = 0.5;
+  /// A long body's head decides among the facings whose penalty is within this factor of the
+  /// best (the two along the body); the two across it cost several times more.
+  double headToldFacingRatio = 1.5;
 };
 
 struct SkeletonEmbedding {
@@ -46,6 +55,10 @@ struct SkeletonEmbedding {
   DiscreteEmbedding discrete;
   EmbeddingFrame frame;
   int quarterTurns = 0;  ///< the skeleton's turn about the up axis that embedded best
+  /// Why that turn: the penalty, or the mesh's head in front of a long body.
+  std::string facingReason;
+  /// The discrete penalty in each quarter turn (-1 where none was found).
+  std::vector<double> facingPenalties;
 };
 
 /// The whole embedding of `skeleton` into `mesh`, both Y up and facing +Z.

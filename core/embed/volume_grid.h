@@ -19,7 +19,7 @@ struct VolumeGridParams {
   /// Cells along the bounding box's longest side. Pinocchio's adaptive field refines to
   /// 0.003 of the box near the surface; a uniform 96 (0.0104) keeps a limb of a tenth of the
   /// height about 5 cells wide, enough for the trunk and limbs the reduced skeleton embeds in.
-  int resolution = 96;
+  int resolution = 128;
   /// Empty cells added around the box on every side, so the border is outside.
   int padding = 2;
 };

@@ -76,6 +76,7 @@ TEST(CliEmbed, TheProductionBipedIntoHumanBlendIsARigWithEveryLimbOnItsSide) {
   EXPECT_EQ(j["reduced_joints"].size(), 7u);
   EXPECT_GE(j["spheres"].get<int>(), 20);
   EXPECT_EQ(j["skeleton_turn_degrees"], 0);
+  EXPECT_EQ(j["facing_from"], "the least penalty");
   EXPECT_EQ(j["joints"]["hand.L"], "embedded");
   EXPECT_EQ(j["joints"]["index.02.L"], "followed");
   EXPECT_EQ(j["joints"]["hand_ik.L"], "control");
@@ -88,7 +89,8 @@ TEST(CliEmbed, ABullModelledFacingBackIsReportedWithTheSkeletonTurned) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(std::filesystem::file_size(out) > 0);
   EXPECT_EQ(readJson(report)["skeleton_turn_degrees"], 180);
-  EXPECT_NE(r.out.find("turned 180"), std::string::npos) << r.out;
+  EXPECT_EQ(readJson(report)["facing_from"], "the mesh's head in front of a long body");
+  EXPECT_NE(r.out.find("turned 180° by the mesh's head"), std::string::npos) << r.out;
 }
 
 TEST(CliEmbed, AFlatSheetHasNoInsideToEmbedIn) {

@@ -4,6 +4,7 @@
 // limb on its own side.
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <iostream>
 #include <set>
@@ -100,6 +101,7 @@ TEST(SkeletonEmbedding, HumanBlendTakesTheBipedWithHandsAndFeetOnTheirSides) {
   const Eigen::AlignedBox3d box = c.mesh.bounds();
   const double height = box.sizes().y(), low = box.min().y();
   EXPECT_EQ(e.quarterTurns, 0);
+  EXPECT_EQ(e.facingReason, "the least penalty");  // a biped is not a long body
   EXPECT_GT(at(s, e, "head").y(), low + 0.85 * height);
   for (const char* toe : {"toe.L", "toe.R"}) EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height);
   EXPECT_GT(at(s, e, "toe.L").x(), 0.0);
@@ -119,6 +121,31 @@ TEST(SkeletonEmbedding, HumanBlendTakesTheBipedWithHandsAndFeetOnTheirSides) {
   EXPECT_GT(at(s, e, "shin.L").y(), at(s, e, "foot.L").y());
 }
 
+// The issue's other humans: the production biped embedded in human.zae and in BCN's bare mesh
+// (both Y up, facing +Z: their left is +X) puts each hand and foot on its own side, the feet on
+// the floor and the head at the top.
+TEST(SkeletonEmbedding, HumanZaeAndBcnTakeTheProductionBipedWithEveryLimbOnItsSide) {
+  const Skeleton s = bundled("biped_production.json");
+  for (const char* model : {"Collada/human.zae", "X/BCN_Epileptic.X"}) {
+    Character c;
+    ASSERT_TRUE(test::loadModel(model, c));
+    const SkeletonEmbedding e = embedSkeleton(c.mesh, s);
+    ASSERT_TRUE(e.found) << model << ": " << e.reason;
+    const Eigen::AlignedBox3d box = c.mesh.bounds();
+    const double height = box.sizes().y(), low = box.min().y();
+    const double middle = at(s, e, "hips").x();
+    EXPECT_EQ(e.quarterTurns, 0) << model;
+    for (const char* side : {".L", ".R"}) {
+      const double sign = side == std::string(".L") ? 1.0 : -1.0;
+      for (const char* limb : {"hand", "forearm", "toe", "shin"})
+        EXPECT_GT(sign * (at(s, e, limb + std::string(side)).x() - middle), 0.02 * height)
+            << model << " " << limb << side;
+      EXPECT_LT(at(s, e, "toe" + std::string(side)).y(), low + 0.1 * height) << model << side;
+    }
+    EXPECT_GT(at(s, e, "head").y(), low + 0.8 * height) << model;
+  }
+}
+
 TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
   Character c;
   ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", c));
@@ -128,6 +155,7 @@ TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
   // The bull's head is at −Z: the skeleton turned half way, its jaw in front of its chest, its
   // forelegs in front of its hind legs, its right legs on the bull's right (+X facing −Z).
   EXPECT_EQ(e.quarterTurns, 2);
+  EXPECT_EQ(e.facingReason, "the mesh's head in front of a long body");
   EXPECT_LT(at(s, e, "jaw").z(), at(s, e, "chest").z());
   EXPECT_LT(at(s, e, "front_toe.L").z(), at(s, e, "toe.L").z());
   EXPECT_GT(at(s, e, "front_toe.R").x(), 0.0);
@@ -136,6 +164,30 @@ TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
   const double low = c.mesh.bounds().min().y(), height = c.mesh.bounds().sizes().y();
   for (const char* toe : {"toe.L", "toe.R", "front_toe.L", "front_toe.R"})
     EXPECT_LT(at(s, e, toe).y(), low + 0.1 * height) << toe;
+}
+
+// Which end of a four-legged body is the front is the mesh's head's to tell (auto_head.h): the
+// quadruped costs about the same facing either way along the bull (0.47 and 0.50 at 128 cells),
+// and by the penalty alone its head went to the tail. Whichever way the bull is turned about the
+// up axis, the jaw goes to the head's end and the forelegs in front of the hind legs.
+TEST(SkeletonEmbedding, TheBullTurnedAnyWayTakesTheQuadrupedHeadFirst) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", c));
+  const Skeleton s = bundled("quadruped.json");
+  for (int quarter = 0; quarter < 4; ++quarter) {
+    const Eigen::Matrix3d turn =
+        Eigen::AngleAxisd(quarter * 0.5 * M_PI, Eigen::Vector3d::UnitY()).toRotationMatrix();
+    Mesh mesh = c.mesh;
+    for (Eigen::Vector3d& p : mesh.positions) p = turn * p;
+    for (Eigen::Vector3d& p : mesh.source.positions) p = turn * p;
+    const Eigen::Vector3d front = turn * -Eigen::Vector3d::UnitZ();  // the bull faces -Z
+    const SkeletonEmbedding e = embedSkeleton(mesh, s);
+    ASSERT_TRUE(e.found) << e.reason;
+    EXPECT_EQ(e.facingReason, "the mesh's head in front of a long body");
+    EXPECT_EQ(e.quarterTurns, (2 + quarter) % 4) << "bull turned " << 90 * quarter;
+    EXPECT_GT(at(s, e, "jaw").dot(front), at(s, e, "chest").dot(front)) << 90 * quarter;
+    EXPECT_GT(at(s, e, "front_toe.L").dot(front), at(s, e, "toe.L").dot(front)) << 90 * quarter;
+  }
 }
 
 /// CD-J2J (RigNet) of `placed` against the artist's `c.skeleton`, as a fraction of the mesh's
@@ -186,6 +238,24 @@ TEST(SkeletonEmbedding, RefinementBringsBcnWithinOneAndAHalfTimesTheRetarget) {
   const double retarget = cdJ2J(session->retargeted()->skeleton, c, "BCN retargeted into itself");
   EXPECT_LT(refined, 0.8 * discrete);
   EXPECT_LE(refined, 1.5 * retarget);
+}
+
+// Testwuson's artist skeleton holds its front and back halves as two deform trees under a
+// control root. Embedding only the larger (the front) put the forelegs into the hind legs, the
+// feet 95 % of the joint height off (3.6 %, 2.0x the retarget's). Both trees embedded, joined
+// where the spines meet, and the volume sampled finely enough for spheres in the tail, it is
+// within the issue's 1.5x (measured 2.41 % against 1.80 %).
+TEST(SkeletonEmbedding, TestwusonsTwoDeformTreesEmbedWithinOneAndAHalfTimesTheRetarget) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("X/Testwuson.X", c));
+  const double embedded = selfEmbeddingError(c, "Testwuson", true);
+  const Eigen::Vector3d neck = test::jointPosition(c.skeleton, "Neck");
+  const auto session = test::runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()},
+                                         c.skeleton, "Neck");
+  ASSERT_TRUE(session->retargeted());
+  const double retarget =
+      cdJ2J(session->retargeted()->skeleton, c, "Testwuson retargeted into itself");
+  EXPECT_LE(embedded, 1.5 * retarget);
 }
 
 TEST(SkeletonEmbedding, NothingToEmbedIsAReasonNotACrash) {
