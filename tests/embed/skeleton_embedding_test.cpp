@@ -146,6 +146,48 @@ TEST(SkeletonEmbedding, HumanZaeAndBcnTakeTheProductionBipedWithEveryLimbOnItsSi
   }
 }
 
+/// `s` with each arm turned `degrees` down about its shoulder (a T pose made an A pose).
+Skeleton armsDown(const Skeleton& s, double degrees) {
+  const std::vector<Transform> rest = s.restGlobals();
+  std::vector<std::optional<Eigen::Vector3d>> heads(s.size());
+  for (int j = 0; j < s.size(); ++j) heads[j] = rest[j].translation();
+  for (const char* side : {".L", ".R"}) {
+    const int shoulder = s.indexOf("upperarm" + std::string(side));
+    const double sign = side == std::string(".L") ? -1.0 : 1.0;  // +X arm turns about -Z
+    const Eigen::Matrix3d turn =
+        Eigen::AngleAxisd(sign * degrees * M_PI / 180.0, Eigen::Vector3d::UnitZ())
+            .toRotationMatrix();
+    const Eigen::Vector3d pivot = *heads[shoulder];
+    for (int j = 0; j < s.size(); ++j)
+      for (int a = j; a >= 0; a = s.joints[a].parent)
+        if (a == shoulder) {
+          heads[j] = pivot + turn * (*heads[j] - pivot);
+          break;
+        }
+  }
+  return skeletonWithJointsAt(s, heads).skeleton;
+}
+
+// A skeleton in an A pose (the production biped's arms turned 45° down) embedded in BCN: the
+// hands go to the hands, not down the legs, and the search proves its embedding the least.
+TEST(SkeletonEmbedding, AnAPosedBipedPutsItsHandsInTheArmsNotTheLegs) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", c));
+  const Skeleton s = armsDown(bundled("biped_production.json"), 45.0);
+  ASSERT_LT(test::jointPosition(s, "hand.L").y(), test::jointPosition(s, "spine.01").y());
+  const SkeletonEmbedding e = embedSkeleton(c.mesh, s);
+  ASSERT_TRUE(e.found) << e.reason;
+  std::cout << "[ measured ] A-posed biped in BCN: " << e.graph.size() << " spheres, "
+            << e.discrete.expansions << " expansions, optimal " << e.discrete.optimal << "\n";
+  EXPECT_TRUE(e.discrete.optimal);
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const double height = box.sizes().y(), low = box.min().y();
+  for (const char* hand : {"hand.L", "hand.R"})
+    EXPECT_GT(at(s, e, hand).y(), low + 0.3 * height) << hand;
+  EXPECT_GT(at(s, e, "hand.L").x(), at(s, e, "toe.L").x());
+  EXPECT_LT(at(s, e, "hand.R").x(), at(s, e, "toe.R").x());
+}
+
 TEST(SkeletonEmbedding, TheWusonBullFacingBackTakesTheQuadrupedTurnedRound) {
   Character c;
   ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", c));
