@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "field/auto_head.h"
-#include "field/mirror_plane.h"
 
 namespace rw {
 namespace {
@@ -149,8 +148,6 @@ SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
   out.frame.height = std::max(box.sizes().y(), 1e-12);
   out.frame.scale = out.frame.height / out.reduced.height;
   out.frame.middle = box.center();
-  if (const MirrorPlane mirror = findMirrorPlane(mesh.positions); mirror.found())
-    out.frame.middle[mirror.axis] = mirror.offset;
   chooseFacing(mesh, params, out);
   if (!out.discrete.found) return out.reason = out.discrete.reason, out;
   const ReducedSkeleton& s = out.reduced;
