@@ -271,9 +271,11 @@ void refineEmbedding(const Skeleton& skeleton, const ReducedSkeleton& reduced,
   const Refinement refinement(std::move(bones), std::move(midline), volume, params,
                               skeleton.size());
   for (int round = 0; round < params.rounds; ++round) {
+    const std::vector<Eigen::Vector3d> before = q;
     refinement.lineSearch(q, downhill(refinement.gradient(q, free)), free);
     for (int j : free)  // the gradient of j alone: zero elsewhere
       refinement.lineSearch(q, downhill(refinement.gradient(q, {j})), {j}, j);
+    if (q == before) break;  // no step went downhill: every later round would be this one
   }
   for (int j : free) position[j] = q[j];
 }

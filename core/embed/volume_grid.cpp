@@ -115,15 +115,18 @@ void distanceToOutside(VolumeGrid& grid) {
       Eigen::Vector3i at = Eigen::Vector3i::Zero();
       at[b] = line % grid.dims[b];
       at[c] = line / grid.dims[b];
-      std::vector<int> cells(n);
-      std::vector<double> f(n), d(n);
-      std::vector<int> site(n), features(n);
+      thread_local std::vector<int> cells, site, features;
+      thread_local std::vector<double> f, d;
+      cells.resize(n), site.resize(n), features.resize(n), f.resize(n), d.resize(n);
+      bool outside = true;  // every cell of the line outside: nothing changes along it
       for (int i = 0; i < n; ++i) {
         at[axis] = i;
         cells[i] = grid.index(at.x(), at.y(), at.z());
         f[i] = d2[cells[i]];
         features[i] = feature[cells[i]];
+        outside = outside && f[i] == 0.0;
       }
+      if (outside) return;
       transformLine(f.data(), n, d.data(), site.data());
       for (int i = 0; i < n; ++i) {
         d2[cells[i]] = d[i];
