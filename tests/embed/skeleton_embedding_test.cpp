@@ -75,6 +75,22 @@ TEST(ReducedSkeleton, TheQuadrupedKeepsFourFeetAHeadAndATail) {
   EXPECT_EQ(feet, 4);
 }
 
+// Testwuson's artist rig holds its front half (spine, neck, forelegs) and its back half
+// (pelvis, hind legs, tail) as two deform trees under the control bone `Root`: both are embedded,
+// the back one hung from the front spine's joint nearest its root, not from the control bone.
+TEST(ReducedSkeleton, TwoDeformTreesUnderAControlRootAreJoinedWhereTheSpinesMeet) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("X/Testwuson.X", c));
+  const ReducedSkeleton r = reduceSkeleton(c.skeleton);
+  const std::set<std::string> names = reducedNames(c.skeleton, r);
+  for (const char* end : {"ForeLeg_L_05", "ForeLeg_R_05", "HindLeg_L_04", "HindLeg_R_04", "Tail06"})
+    EXPECT_TRUE(names.count(end)) << end;
+  EXPECT_FALSE(names.count("Root"));
+  int feet = 0;
+  for (const ReducedJoint& j : r.joints) feet += j.foot;
+  EXPECT_EQ(feet, 4);
+}
+
 TEST(SkeletonEmbedding, AFusedHumanoidTakesEachLimbOfTheBipedOnItsSide) {
   const test::Creature creature = test::humanoidCreature();
   const Mesh mesh = buildMesh(test::capsuleCreature(creature.capsules, 0.02));
