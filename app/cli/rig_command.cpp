@@ -8,6 +8,7 @@
 #include "cli/clip_transfer.h"
 #include "cli/exit_codes.h"
 #include "cli/load_or_exit.h"
+#include "cli/mesh_head.h"
 #include "cli/retarget_options.h"
 #include "embed/embedding_fallback.h"
 #include "io/export/export_character.h"
@@ -84,7 +85,8 @@ std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
   return placed;
 }
 
-/// `--method embed`: Baran & Popović's embedding alone; no head vertex.
+/// `--method embed`: Baran & Popović's embedding alone; no head vertex needed (one given by hand
+/// tells a four-legged skeleton which way the body faces).
 std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
   auto t0 = SteadyClock::now();
   const Character mesh = loadOrExit(o.mesh);
@@ -97,9 +99,20 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     exitCode = kExitBadInput;
     return std::nullopt;
   }
+  SkeletonEmbeddingParams params;  // a head given by hand tells a long body's front
+  if (o.meshHead != "auto") {
+    std::string unused;
+    const Expected<int> head = resolveMeshHead(mesh.mesh, o.meshHead, unused);
+    if (!head) {
+      std::cerr << o.mesh << ": " << head.error().message << std::endl;
+      exitCode = kExitBadInput;
+      return std::nullopt;
+    }
+    params.meshHead = mesh.mesh.positions[*head];
+  }
   t0 = SteadyClock::now();
   const FallbackPlacement placement =
-      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton),
+      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton, params),
                          standaloneControlLinks(source.skeleton));
   const double embedSeconds = secondsSince(t0);
   if (placement.rig.skeleton.empty()) {
@@ -129,7 +142,12 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   const FallbackPlacement placement = autoPlacement(
       source, retargeted,
       [&]() -> const SkeletonEmbedding& {
-        if (!embedding) embedding = embedSkeleton(mesh, source);
+        if (!embedding) {
+          SkeletonEmbeddingParams params;  // the retarget's head tells a long body's front
+          if (const int head = run->session->meshHead(); head >= 0)
+            params.meshHead = mesh.positions[head];
+          embedding = embedSkeleton(mesh, source, params);
+        }
         return *embedding;
       },
       mesh.size(), links ? *links : standaloneControlLinks(source));

@@ -82,11 +82,19 @@ double bodyLength(const ReducedSkeleton& s) {
   return s.height > 0.0 ? (front - back) / s.height : 0.0;
 }
 
-/// The horizontal direction from the mesh's middle to its head (auto_head.h), or none.
-std::optional<Eigen::Vector3d> headwards(const Mesh& mesh) {
-  const Expected<AutoHead> head = findHeadVertex(mesh);
-  if (!head || head->vertex < 0) return std::nullopt;
-  Eigen::Vector3d d = mesh.positions[head->vertex] - mesh.bounds().center();
+/// The horizontal direction from the mesh's middle to its head (the given one, else
+/// auto_head.h's), or none.
+std::optional<Eigen::Vector3d> headwards(const Mesh& mesh,
+                                         const std::optional<Eigen::Vector3d>& given) {
+  Eigen::Vector3d head;
+  if (given) {
+    head = *given;
+  } else {
+    const Expected<AutoHead> found = findHeadVertex(mesh);
+    if (!found || found->vertex < 0) return std::nullopt;
+    head = mesh.positions[found->vertex];
+  }
+  Eigen::Vector3d d = head - mesh.bounds().center();
   d.y() = 0.0;
   if (d.norm() < 1e-12) return std::nullopt;
   return d.normalized();
@@ -113,7 +121,7 @@ void chooseFacing(const Mesh& mesh, const SkeletonEmbeddingParams& params, Skele
     out.facingPenalties.push_back(e.found ? e.penalty : -1.0);
   out.facingReason = "the least penalty";
   if (embedded[chosen].found && bodyLength(own) >= params.longBodyRatio) {
-    if (const std::optional<Eigen::Vector3d> ahead = headwards(mesh)) {
+    if (const std::optional<Eigen::Vector3d> ahead = headwards(mesh, params.meshHead)) {
       const double cheapest = embedded[chosen].penalty;
       double best = -2.0;
       for (int t = 0; t < 4; ++t) {

@@ -43,6 +43,10 @@ struct SkeletonEmbeddingParams {
   /// A long body's head decides among the facings whose penalty is within this factor of the
   /// best (the two along the body); the two across it cost several times more.
   double headToldFacingRatio = 1.5;
+  /// The mesh's head when it is known (the retarget's head node, the user's pick): a long body
+  /// faces it. Unset, the head is found (auto_head.h), which costs a few tenths of a second on
+  /// a 137K-triangle mesh.
+  std::optional<Eigen::Vector3d> meshHead;
 };
 
 struct SkeletonEmbedding {

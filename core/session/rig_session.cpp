@@ -115,6 +115,7 @@ void RigSession::setSkeleton(std::shared_ptr<const Skeleton> skeleton) {
 void RigSession::setMeshHead(int vertex) {
   if (vertex == meshHead_) return;
   meshHead_ = vertex;
+  embedding_.reset();  // a long body's facing follows the head
   invalidateFrom(RigStage::Field);
 }
 
@@ -307,8 +308,13 @@ Status RigSession::computePlace(const Progress* progress) {
 
 Status RigSession::placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted) {
   auto embedding = [&]() -> const SkeletonEmbedding& {
-    if (!embedding_)
-      embedding_ = std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_));
+    if (!embedding_) {
+      SkeletonEmbeddingParams params;
+      if (meshHead_ >= 0 && meshHead_ < int(mesh_->positions.size()))
+        params.meshHead = mesh_->positions[meshHead_];
+      embedding_ =
+          std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_, params));
+    }
     return *embedding_;
   };
   // A matching that placed nothing is no retarget to keep (the CLI's failed run).

@@ -248,6 +248,24 @@ TEST(SkeletonEmbedding, TheBullTurnedAnyWayTakesTheQuadrupedHeadFirst) {
   }
 }
 
+// A head node given by hand (the retarget's, the user's pick) is what a long body faces: the
+// same bull faces its real head, or its tail when the head is put there.
+TEST(SkeletonEmbedding, AGivenHeadTellsALongBodysFront) {
+  Character c;
+  ASSERT_TRUE(test::loadModel("OBJ/WusonOBJ.obj", c));
+  const Skeleton s = bundled("quadruped.json");
+  const Eigen::AlignedBox3d box = c.mesh.bounds();
+  const double y = box.center().y();
+  for (const double z : {box.min().z(), box.max().z()}) {
+    SkeletonEmbeddingParams params;
+    params.meshHead = Eigen::Vector3d(box.center().x(), y, z);
+    const SkeletonEmbedding e = embedSkeleton(c.mesh, s, params);
+    ASSERT_TRUE(e.found) << e.reason;
+    EXPECT_EQ(e.quarterTurns, z < 0.0 ? 2 : 0) << "head at z = " << z;
+    EXPECT_LT(std::abs(at(s, e, "jaw").z() - z), std::abs(at(s, e, "tail.04").z() - z));
+  }
+}
+
 /// CD-J2J (RigNet) of `placed` against the artist's `c.skeleton`, as a fraction of the mesh's
 /// diagonal.
 double cdJ2J(const Skeleton& placed, const Character& c, const std::string& what) {
