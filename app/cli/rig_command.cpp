@@ -99,21 +99,22 @@ std::optional<PlacedRig> placeByEmbedding(const Options& o, int& exitCode) {
     exitCode = kExitBadInput;
     return std::nullopt;
   }
-  SkeletonEmbeddingParams params;  // a head given by hand tells a long body's front
+  int head = -1;  // a head given by hand tells a long body's front
   if (o.meshHead != "auto") {
     std::string unused;
-    const Expected<int> head = resolveMeshHead(mesh.mesh, o.meshHead, unused);
-    if (!head) {
-      std::cerr << o.mesh << ": " << head.error().message << std::endl;
+    const Expected<int> given = resolveMeshHead(mesh.mesh, o.meshHead, unused);
+    if (!given) {
+      std::cerr << o.mesh << ": " << given.error().message << std::endl;
       exitCode = kExitBadInput;
       return std::nullopt;
     }
-    params.meshHead = mesh.mesh.positions[*head];
+    head = *given;
   }
   t0 = SteadyClock::now();
-  const FallbackPlacement placement =
-      embeddingPlacement(source.skeleton, embedSkeleton(mesh.mesh, source.skeleton, params),
-                         standaloneControlLinks(source.skeleton));
+  const FallbackPlacement placement = embeddingPlacement(
+      source.skeleton,
+      embedSkeleton(mesh.mesh, source.skeleton, paramsWithMeshHead(mesh.mesh, head)),
+      standaloneControlLinks(source.skeleton));
   const double embedSeconds = secondsSince(t0);
   if (placement.rig.skeleton.empty()) {
     std::cerr << o.mesh << ": cannot embed " << o.skeleton << ": " << placement.reason << std::endl;
@@ -142,12 +143,9 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   const FallbackPlacement placement = autoPlacement(
       source, retargeted,
       [&]() -> const SkeletonEmbedding& {
-        if (!embedding) {
-          SkeletonEmbeddingParams params;  // the retarget's head tells a long body's front
-          if (const int head = run->session->meshHead(); head >= 0)
-            params.meshHead = mesh.positions[head];
-          embedding = embedSkeleton(mesh, source, params);
-        }
+        if (!embedding)  // the retarget's head tells a long body's front
+          embedding =
+              embedSkeleton(mesh, source, paramsWithMeshHead(mesh, run->session->meshHead()));
         return *embedding;
       },
       mesh.size(), links ? *links : standaloneControlLinks(source));

@@ -59,12 +59,16 @@ void carryFollowers(const Skeleton& skeleton, const ReducedSkeleton& s, double s
   }
 }
 
-/// The reduced skeleton turned by quarter turns about the up axis (Y): its chains' rest
-/// offsets and its joints' rest positions (about the root).
+/// `quarterTurns` quarter turns about the up axis (Y).
+Eigen::Matrix3d aboutUp(int quarterTurns) {
+  return Eigen::AngleAxisd(quarterTurns * 0.5 * M_PI, Eigen::Vector3d::UnitY()).toRotationMatrix();
+}
+
+/// The reduced skeleton turned by quarter turns about the up axis: its chains' rest offsets and
+/// its joints' rest positions (about the root).
 ReducedSkeleton turnedAboutUp(const ReducedSkeleton& s, int quarterTurns) {
   ReducedSkeleton out = s;
-  const Eigen::Matrix3d turn =
-      Eigen::AngleAxisd(quarterTurns * 0.5 * M_PI, Eigen::Vector3d::UnitY()).toRotationMatrix();
+  const Eigen::Matrix3d turn = aboutUp(quarterTurns);
   const Eigen::Vector3d pivot = s.rest[s.joints[0].joint];
   for (ReducedJoint& r : out.joints) r.offset = turn * r.offset;
   out.lateral = turn * s.lateral;
@@ -127,8 +131,7 @@ void chooseFacing(const Mesh& mesh, const SkeletonEmbeddingParams& params, Skele
       for (int t = 0; t < 4; ++t) {
         if (!embedded[t].found || embedded[t].penalty > params.headToldFacingRatio * cheapest)
           continue;
-        const Eigen::Vector3d facing =
-            Eigen::AngleAxisd(t * 0.5 * M_PI, Eigen::Vector3d::UnitY()) * Eigen::Vector3d::UnitZ();
+        const Eigen::Vector3d facing = aboutUp(t) * Eigen::Vector3d::UnitZ();
         if (facing.dot(*ahead) > best) best = facing.dot(*ahead), chosen = t;
       }
       out.facingReason = "the mesh's head in front of a long body";
@@ -140,6 +143,13 @@ void chooseFacing(const Mesh& mesh, const SkeletonEmbeddingParams& params, Skele
 }
 
 }  // namespace
+
+SkeletonEmbeddingParams paramsWithMeshHead(const Mesh& mesh, int headVertex) {
+  SkeletonEmbeddingParams params;
+  if (headVertex >= 0 && headVertex < int(mesh.positions.size()))
+    params.meshHead = mesh.positions[headVertex];
+  return params;
+}
 
 SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
                                 const SkeletonEmbeddingParams& params) {

@@ -65,6 +65,10 @@ struct SkeletonEmbedding {
   std::vector<double> facingPenalties;
 };
 
+/// The default parameters with `meshHead` at welded vertex `headVertex` of `mesh` (unset when
+/// there is no such vertex): what the retarget's or the user's head node tells the embedding.
+SkeletonEmbeddingParams paramsWithMeshHead(const Mesh& mesh, int headVertex);
+
 /// The whole embedding of `skeleton` into `mesh`, both Y up and facing +Z.
 SkeletonEmbedding embedSkeleton(const Mesh& mesh, const Skeleton& skeleton,
                                 const SkeletonEmbeddingParams& params = {});

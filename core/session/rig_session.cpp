@@ -308,13 +308,9 @@ Status RigSession::computePlace(const Progress* progress) {
 
 Status RigSession::placeWithEmbedding(std::shared_ptr<const RetargetedSkeleton> retargeted) {
   auto embedding = [&]() -> const SkeletonEmbedding& {
-    if (!embedding_) {
-      SkeletonEmbeddingParams params;
-      if (meshHead_ >= 0 && meshHead_ < int(mesh_->positions.size()))
-        params.meshHead = mesh_->positions[meshHead_];
-      embedding_ =
-          std::make_shared<const SkeletonEmbedding>(embedSkeleton(*mesh_, *skeleton_, params));
-    }
+    if (!embedding_)
+      embedding_ = std::make_shared<const SkeletonEmbedding>(
+          embedSkeleton(*mesh_, *skeleton_, paramsWithMeshHead(*mesh_, meshHead_)));
     return *embedding_;
   };
   // A matching that placed nothing is no retarget to keep (the CLI's failed run).
