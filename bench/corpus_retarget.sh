@@ -7,7 +7,8 @@
 # (../shared/corpus/e2e_eval.py: mean / p95 vertex distance and ground offset, % of height).
 # Not part of CI (the corpus is a 1.4 GB download); builds the corpus if it is missing.
 # Usage: [METHOD=retarget|embed|auto] bash bench/corpus_retarget.sh [CORPUS=/tmp/corpus]
-#        [OUT=/tmp/corpus-retarget]   (METHOD: `rig --method`, default retarget)
+#        [OUT=/tmp/corpus-retarget]   (METHOD: `rig --method`, default retarget; RUNS: some of
+#        "own-given own-auto bundled-given bundled-auto", default all four)
 # Writes OUT/<run>/NAME.{glb,rig.json,e2e.json,log}, OUT/table.tsv, and prints the table and the
 # medians per kind and run.
 set -uo pipefail
@@ -18,6 +19,7 @@ CLI=${CLI:-$PWD/build/app/rigwright-cli}
 EVAL=${EVAL:-$PWD/../shared/corpus/e2e_eval.py}
 JOBS=${JOBS:-$(nproc)}
 METHOD=${METHOD:-retarget}
+RUNS=${RUNS:-own-given own-auto bundled-given bundled-auto}
 if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
   bash ../shared/corpus/build.sh "$CORPUS" || exit 1
 fi
@@ -64,7 +66,7 @@ export CLI EVAL METHOD
 
 for info in "$CORPUS"/*.info; do
   name=$(basename "$info" .info)
-  for run in own-given own-auto bundled-given bundled-auto; do echo "$name $run"; done
+  for run in $RUNS; do echo "$name $run"; done
 done | xargs -P "$JOBS" -n 2 bash -c 'run_one "$0" "$1" "'"$CORPUS"'" "'"$OUT"'"'
 cat "$OUT"/*/*.row | sort > "$OUT/table.tsv"
 

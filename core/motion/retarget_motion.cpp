@@ -691,8 +691,100 @@ bool playsInPlace(const RetargetResult& r, const GroundModel& g, const RetargetP
   return effectors > 0.0 && horizontalPath(r.sourceRoot) < params.inPlaceRootPath * effectors;
 }
 
+/// Lu §3.4's root path, frame by frame: horizontally the least-clear effector moves as the
+/// source's does (scaled) and the root follows it, its departure from the source root's own path
+/// forgotten for a clip played in place (groundPathMemorySeconds); in height, the lowest of the
+/// effectors' asks.
+class LuRootPath {
+ public:
+  LuRootPath(const GroundModel& g, const RetargetParams& params, const RetargetResult& r,
+             bool rootMapped)
+      : g_(g),
+        r_(r),
+        rootMapped_(rootMapped),
+        scaleLimited_(std::min(r.scale, 1.0)),
+        keep_(params.groundPathMemorySeconds > 0 && r.framesPerSecond > 0 &&
+                      playsInPlace(r, g, params)
+                  ? std::exp(-1.0 / (params.groundPathMemorySeconds * r.framesPerSecond))
+                  : 1.0),
+        previousEffector_(g.effectors.size(), Vec3::Zero()) {}
+
+  /// The root at frame f: `scaledPath` is the source root's path from its rest, scaled, and
+  /// `P` the frame's pose with the root at the origin.
+  Vec3 at(int f, const Vec3& scaledPath, const Vec3* P) {
+    const int sroot = r_.sourceRoot;
+    int m = 0;
+    for (int e = 1; e < int(g_.effectors.size()); ++e)
+      if (g_.clearance(r_, f, e) < g_.clearance(r_, f, m)) m = e;
+    const int sm = g_.effectors[m].first;
+    const Vec3 c = f == 0 ? Vec3(scaledPath + P[g_.effectors[m].second])
+                          : Vec3(previousEffector_[m] +
+                                 scaleLimited_ * (r_.source(f, sm) - r_.source(f - 1, sm)));
+    // The source root's moves since frame 0, scaled as the effector's steps are, from where
+    // Lu's path starts: with nothing forgotten, the path is Lu's.
+    const Vec3 lu = c - P[g_.effectors[m].second];
+    if (f == 0) start_ = lu;
+    const Vec3 followed =
+        start_ + (rootMapped_ ? Vec3(scaleLimited_ * (r_.source(f, sroot) - r_.source(0, sroot)))
+                              : Vec3::Zero());
+    if (f > 0)
+      departure_ = keep_ * departure_ + (lu - previousRoot_) - (followed - previousFollowed_);
+    departure_.y() = 0;  // the height is the ground constraint's, below
+    previousFollowed_ = followed;
+    Vec3 root = followed + departure_;
+    // In height, every effector asks the root to stand where it puts that effector at its
+    // standing height plus the source's clearance, scaled (standing is the floor: a source
+    // foot dipping below its standing height stands); the lowest ask wins, the lift raises
+    // whatever is then under the floor. Lu's single least-clear effector gives the same where
+    // the two legs pose alike, and jumps where they do not (legs placed unequally in the mesh:
+    // an elephant's root fell 14% of its height in one frame when the least-clear foot
+    // switched sides).
+    root.y() = std::numeric_limits<double>::infinity();
+    for (int e = 0; e < int(g_.effectors.size()); ++e)
+      root.y() =
+          std::min(root.y(), g_.targetStand[e] + r_.scale * std::max(0.0, g_.clearance(r_, f, e)) -
+                                 P[g_.effectors[e].second].y());
+    return root;
+  }
+
+  /// Where frame f's root and effectors ended up (after the lift).
+  void placed(const Vec3& root, const Vec3* P) {
+    previousRoot_ = root;
+    for (int e = 0; e < int(g_.effectors.size()); ++e)
+      previousEffector_[e] = P[g_.effectors[e].second];
+  }
+
+ private:
+  const GroundModel& g_;
+  const RetargetResult& r_;
+  bool rootMapped_;
+  double scaleLimited_, keep_;
+  std::vector<Vec3> previousEffector_;
+  Vec3 departure_ = Vec3::Zero(), previousFollowed_ = Vec3::Zero(), previousRoot_ = Vec3::Zero();
+  Vec3 start_ = Vec3::Zero();  // Lu's root at frame 0
+};
+
+/// How far the root must rise at frame f so that nothing is under the target's floor: its
+/// effectors under their standing heights, or (with sole points) its soles and body. `P` is the
+/// pose with the root at the origin; `root` the root placed so far.
+double floorLift(const Skeleton& target, const RestFrame& trest, const GroundModel& g,
+                 const BodyLayout& tl, const Soles& soles, const Soles& body,
+                 const PlantSchedule& plant, const RetargetParams& params, int f, const Quat* R,
+                 const Vec3& root, Vec3* P, const Vec3* slide, int troot) {
+  double deepest = 0;
+  if (soles.empty()) {
+    for (int e = 0; e < int(g.effectors.size()); ++e)
+      deepest = std::max(deepest, g.targetStand[e] - (root.y() + P[g.effectors[e].second].y()));
+    return deepest;
+  }
+  placeChain(target, trest, troot, R, root, P, slide);
+  return std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
+}
+
 /// Pass 1: rotations transferred through the intermediate skeleton, the root placed on the
-/// target's floor by the least-clear effector (Lu §3.4).
+/// target's floor by Lu §3.4's least-clear effector (horizontally, when the source's rest stands,
+/// by the source root's path, scaled: RetargetParams::rootFollowsStandingSource), then lifted out
+/// of the floor.
 std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector<char>& slides,
                                        const Skeleton& target, const RestFrame& srest,
                                        const RestFrame& trest, const std::vector<Quat>& sourceR,
@@ -702,19 +794,13 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
                                        RetargetResult& r) {
   const int nt = target.size(), ns = r.sourceJoints, nf = r.frames;
   const int troot = r.targetRoot, sroot = r.sourceRoot;
-  const double scaleLimited = std::min(r.scale, 1.0);
   std::vector<Quat> targetR(std::size_t(nf) * nt);
   r.targetPositions.resize(std::size_t(nf) * nt);
-  std::vector<Vec3> prevEffector(g.effectors.size(), Vec3::Zero());
   std::vector<Vec3> slide(nt, Vec3::Zero());
   const bool rootMapped = r.sourceOf[troot] >= 0;
-  // The horizontal departure of the root from the source's path (groundPathMemorySeconds).
-  const double keep =
-      params.groundPathMemorySeconds > 0 && r.framesPerSecond > 0 && playsInPlace(r, g, params)
-          ? std::exp(-1.0 / (params.groundPathMemorySeconds * r.framesPerSecond))
-          : 1.0;
-  Vec3 departure = Vec3::Zero(), previousFollowed = Vec3::Zero(), previousRoot = Vec3::Zero();
-  Vec3 start = Vec3::Zero();  // Lu's root at frame 0
+  const bool followSource =
+      params.rootFollowsStandingSource && params.sourceRestStands && rootMapped;
+  LuRootPath lu(g, params, r, rootMapped);
   for (int f = 0; f < nf; ++f) {
     const Quat* SR = &sourceR[std::size_t(f) * ns];
     Quat* R = &targetR[std::size_t(f) * nt];
@@ -727,57 +813,22 @@ std::vector<Quat> transferAndPlaceRoot(const Skeleton& source, const std::vector
                      ? Vec3(r.scale * sourceSlide(source, srest, SR, r, f, s))
                      : Vec3::Zero();
     }
-    // The root moves as the source's does from its rest, scaled; the ground constraint then
-    // replaces its height and, after frame 0, its horizontal path.
+    // The root moves as the source's does from its rest, scaled; Lu's ground constraint then
+    // replaces its height and (but for a standing source) its horizontal path.
     Vec3 rootPos = trest.globalP[troot];
     if (rootMapped) rootPos += r.scale * (r.source(f, sroot) - srest.globalP[sroot]);
     if (g.legs && params.groundConstraint) {
       placeChain(target, trest, troot, R, Vec3::Zero(), P, slide.data());
-      int m = 0;
-      for (int e = 1; e < int(g.effectors.size()); ++e)
-        if (g.clearance(r, f, e) < g.clearance(r, f, m)) m = e;
-      const int sm = g.effectors[m].first;
-      Vec3 c = f == 0
-                   ? Vec3(rootPos + P[g.effectors[m].second])
-                   : Vec3(prevEffector[m] + scaleLimited * (r.source(f, sm) - r.source(f - 1, sm)));
-      // The source root's moves since frame 0, scaled as the effector's steps are, from where
-      // Lu's path starts: with nothing forgotten, the path is Lu's.
-      const Vec3 lu = c - P[g.effectors[m].second];
-      if (f == 0) start = lu;
-      const Vec3 followed =
-          start + (rootMapped ? Vec3(scaleLimited * (r.source(f, sroot) - r.source(0, sroot)))
-                              : Vec3::Zero());
-      if (f > 0) departure = keep * departure + (lu - previousRoot) - (followed - previousFollowed);
-      departure.y() = 0;  // the height is the ground constraint's, below
-      previousFollowed = followed;
-      rootPos = followed + departure;
-      // In height, every effector asks the root to stand where it puts that effector at its
-      // standing height plus the source's clearance, scaled (standing is the floor: a source
-      // foot dipping below its standing height stands); the lowest ask wins, the lift below
-      // raises whatever is then under the floor. Lu's single least-clear effector gives the same
-      // where the two legs pose alike, and jumps where they do not (legs placed unequally in
-      // the mesh: an elephant's root fell 14% of its height in one frame when the least-clear
-      // foot switched sides).
-      double lowest = std::numeric_limits<double>::infinity();
-      for (int e = 0; e < int(g.effectors.size()); ++e)
-        lowest = std::min(lowest, g.targetStand[e] + r.scale * std::max(0.0, g.clearance(r, f, e)) -
-                                      P[g.effectors[e].second].y());
-      rootPos.y() = lowest;
-      // Lift: an effector under its standing height pulls the root up.
-      double deepest = 0;
-      if (soles.empty()) {
-        for (int e = 0; e < int(g.effectors.size()); ++e)
-          deepest =
-              std::max(deepest, g.targetStand[e] - (rootPos.y() + P[g.effectors[e].second].y()));
-      } else {
-        placeChain(target, trest, troot, R, rootPos, P, slide.data());
-        deepest = std::max(soleLift(tl, soles, plant, params, f, R, P), bodyDepth(body, R, P));
-      }
-      rootPos.y() += deepest;
+      const Vec3 luRoot = lu.at(f, rootPos, P);
+      if (followSource)
+        rootPos.y() = luRoot.y();
+      else
+        rootPos = luRoot;
+      rootPos.y() += floorLift(target, trest, g, tl, soles, body, plant, params, f, R, rootPos, P,
+                               slide.data(), troot);
     }
     placeChain(target, trest, troot, R, rootPos, P, slide.data());
-    previousRoot = rootPos;
-    for (int e = 0; e < int(g.effectors.size()); ++e) prevEffector[e] = P[g.effectors[e].second];
+    lu.placed(rootPos, P);
   }
   return targetR;
 }
