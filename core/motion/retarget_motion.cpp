@@ -488,15 +488,24 @@ Quat headingBetween(Vec3 from, Vec3 to) {
   return Quat::FromTwoVectors(from.normalized(), to.normalized());
 }
 
+/// The angle between two directions, in degrees (0 when either is zero).
+double angleDegrees(const Vec3& a, const Vec3& b) {
+  if (a.norm() < 1e-12 || b.norm() < 1e-12) return 0.0;
+  return std::acos(std::clamp(a.normalized().dot(b.normalized()), -1.0, 1.0)) * 180.0 / M_PI;
+}
+
 /// Feet stand flat. A rest pose need not stand (a BVH's feet often point down at rest, and the
 /// two skeletons put the ankle joint at different heights over the ball of the foot), so copying
 /// the source foot's direction would tip the target's foot whenever the source stands. Instead,
 /// at the frame where the source foot stands flattest (ankle and toe both nearest their
 /// standing heights), the target's foot and toe take their own rest orientation, turned to the
-/// source foot's heading; the rest of the clip turns them as the source's turn from there.
+/// source foot's heading; the rest of the clip turns them as the source's turn from there. A
+/// foot whose rest lies as the source's does (RetargetParams::standingFootMaxDegrees), both
+/// rests standing, is left to turn as the source's from its rest.
 void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayout& tl,
                    const GroundModel& g, const RestFrame& srest, const RestFrame& trest,
-                   const std::vector<Quat>& sourceR, std::vector<Quat>& carry, RetargetResult& r) {
+                   const std::vector<Quat>& sourceR, const RetargetParams& params,
+                   std::vector<Quat>& carry, RetargetResult& r) {
   const int ns = r.sourceJoints;
   auto effectorOf = [&](int sourceJoint) {
     for (int e = 0; e < int(g.effectors.size()); ++e)
@@ -519,6 +528,9 @@ void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayou
     const Vec3 sourceRestDir = srest.globalP[a.tip] - srest.globalP[a.end];
     const Vec3 sourceStandDir = r.source(stand, a.tip) - r.source(stand, a.end);
     const Vec3 targetRestDir = trest.globalP[b.tip] - trest.globalP[b.end];
+    if (params.sourceRestStands &&
+        angleDegrees(sourceRestDir, targetRestDir) < params.standingFootMaxDegrees)
+      continue;
     const Quat turn = headingBetween(sourceRestDir, sourceStandDir) *
                       headingBetween(targetRestDir, sourceRestDir);
     for (const auto& [s, t] : {std::pair{a.end, b.end}, std::pair{a.tip, b.tip}}) {
@@ -1083,7 +1095,7 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
   r.targetOnFourLimbs = stance.targetOnFour;
   const GroundModel ground = groundModel(map.source, map.target, srest, trest, params, r);
   if (params.standFeetFlat && params.targetFloor)
-    standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, carry, r);
+    standFeetFlat(target, map.source, map.target, ground, srest, trest, sourceR, params, carry, r);
   const Soles soles(params.targetFloor ? params.targetSoles : std::vector<SolePoint>{}, trest,
                     r.targetGround);
   const Soles body(params.targetFloor ? params.targetBody : std::vector<SolePoint>{}, trest,

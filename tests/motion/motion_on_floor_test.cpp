@@ -257,7 +257,7 @@ TEST(MotionOnFloor, WusonRunOntoTheQuadrupedRigOfWusonObjStandsOnFourFeet) {
   // same body), so its height follows the source's no more (correlation 0.03; 0.44 with every
   // rest-posture turn kept) and its largest step is 1.4% of the height a frame (0.9%). What
   // counts, the artist's bull playing the run against ours, is measured in
-  // motion_against_artist_test.cpp: 3.8% of the height with the posture kept, 6.1% turned.
+  // motion_against_artist_test.cpp: 3.3% of the height with the posture kept, 6.2% turned.
   expectRootWithoutJumps(p, 0.015);
 }
 
