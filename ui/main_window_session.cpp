@@ -88,7 +88,10 @@ void MainWindow::requestRun() {
   if (!character() || character()->mesh.empty()) return;
   SessionInputs inputs;
   inputs.mesh = std::shared_ptr<const Mesh>(character(), &character()->mesh);
-  if (document_->retarget()) inputs.skeleton = sourceSkeleton();
+  if (document_->retarget()) {
+    inputs.skeleton = sourceSkeleton();
+    inputs.skeletonCharacter = document_->skeletonCharacter();
+  }
   inputs.meshHead = document_->meshHead();
   inputs.skeletonHead = inputs.skeleton ? document_->skeletonHead() : -1;
   inputs.params = document_->params();

@@ -15,6 +15,12 @@ QString absolutePath(const InputFile& file) {
 
 }  // namespace
 
+std::shared_ptr<const Character> RigDocument::skeletonCharacter() const {
+  if (skeletonFile_) return skeletonFile_.character;
+  if (mesh_ && !mesh_.character->skeleton.empty()) return mesh_.character;
+  return nullptr;
+}
+
 std::shared_ptr<const Skeleton> RigDocument::sourceSkeleton() const {
   if (skeletonFile_) return {skeletonFile_.character, &skeletonFile_.character->skeleton};
   if (mesh_ && !mesh_.character->skeleton.empty())

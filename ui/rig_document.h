@@ -42,6 +42,8 @@ class RigDocument : public QObject {
   const RigParams& params() const { return params_; }
   /// Weights painted by hand (never null; empty: none), put over the automatic ones.
   const std::shared_ptr<const PaintedWeights>& paintedWeights() const { return painted_; }
+  /// The character the source skeleton was read with (sourceSkeleton's owner), or null.
+  std::shared_ptr<const Character> skeletonCharacter() const;
   /// The skeleton the rig is made from: the skeleton file's, else the mesh file's own.
   std::shared_ptr<const Skeleton> sourceSkeleton() const;
   /// True when a mesh with triangles is open (the pipeline can run).

@@ -5,9 +5,11 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
+#include <optional>
 
 #include "background_priority.h"
 #include "field/auto_head.h"
+#include "retarget/own_spine_depth.h"
 #include "retarget/skeleton_head.h"
 
 namespace rw::ui {
@@ -22,6 +24,19 @@ namespace {
 /// and a task is started only after the previous one finished).
 struct SessionRunner::Worker {
   RigSession session;
+  /// The last skeleton character's own spine depth, measured once per character.
+  std::shared_ptr<const Character> spineDepthOf;
+  std::optional<double> spineDepth;
+
+  /// Sets the params' spine depth from the skeleton's own mesh, when it has one.
+  void useOwnSpineDepth(SessionInputs& inputs) {
+    if (!inputs.skeleton || !inputs.skeletonCharacter) return;
+    if (inputs.skeletonCharacter != spineDepthOf) {
+      spineDepth = ownSpineDepth(*inputs.skeletonCharacter);
+      spineDepthOf = inputs.skeletonCharacter;
+    }
+    if (spineDepth) inputs.params.spineDepth.fromBelly = *spineDepth;
+  }
 
   /// The automatic skeleton from the session's cached mesh stages (null without them).
   std::shared_ptr<const AutorigResult> automaticSkeleton(const SessionInputs& inputs) const {
@@ -52,6 +67,7 @@ struct SessionRunner::Worker {
       }
       if (inputs.skeleton && inputs.skeletonHead < 0)
         inputs.skeletonHead = guessSkeletonHead(*inputs.skeleton).joint;
+      useOwnSpineDepth(inputs);
       snapshot->inputs = inputs;
       session.setMesh(inputs.mesh);
       session.setSkeleton(inputs.skeleton);

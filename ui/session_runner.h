@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "autorig/autorig.h"
+#include "character.h"
 #include "session/rig_session.h"
 
 namespace rw::ui {
@@ -22,8 +23,11 @@ namespace rw::ui {
 struct SessionInputs {
   std::shared_ptr<const Mesh> mesh;
   std::shared_ptr<const Skeleton> skeleton;  ///< null: only the mesh stages (the graph overlay)
-  int meshHead = -1;                         ///< welded vertex
-  int skeletonHead = -1;                     ///< joint
+  /// The character `skeleton` was read with: its own mesh gives its artist's spine depth
+  /// (own_spine_depth.h). Null for a skeleton without one.
+  std::shared_ptr<const Character> skeletonCharacter;
+  int meshHead = -1;      ///< welded vertex
+  int skeletonHead = -1;  ///< joint
   RigParams params;
   /// Also grow an automatic skeleton (core/autorig) from the session's mesh stages: the same
   /// parameters and cache as the graph overlay, cancelled like any run.

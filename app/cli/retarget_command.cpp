@@ -42,6 +42,7 @@ void addRetargetCommand(CLI::App& app, int& exitCode) {
     report["stage_seconds"]["read"] = run->readSeconds;
     report["partial"] = partialReport(*o, *run);
     if (!run->skeletonHeadReason.empty()) report["skeleton_head_auto"] = run->skeletonHeadReason;
+    if (run->ownSpineDepth) report["spine_depth_own_mesh"] = *run->ownSpineDepth;
     if (!run->meshHeadReason.empty()) report["mesh_head_auto"] = run->meshHeadReason;
     const RetargetedSkeleton& result = *session.retargeted();
     const auto writeStart = SteadyClock::now();

@@ -13,6 +13,7 @@
 #include "cli/number_checks.h"
 #include "field/head_vertex.h"
 #include "io/retarget_report.h"
+#include "retarget/own_spine_depth.h"
 #include "retarget/skeleton_head.h"
 #include "skeleton/leaf_tails.h"
 #include "symmetry/symmetry_tags.h"
@@ -198,6 +199,12 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     return nullptr;
   }
   RigParams params = o.params;
+  // A skeleton bound to its own character keeps its artist's spine depth.
+  if ((run->ownSpineDepth = ownSpineDepth(run->skeletonCharacter))) {
+    params.spineDepth.fromBelly = *run->ownSpineDepth;
+    std::cout << "spine depth: " << *run->ownSpineDepth
+              << " of the trunk from the belly (the skeleton's own mesh)\n";
+  }
   if (!o.partialJoint.empty()) {
     const int joint = skeleton.indexOf(o.partialJoint);
     if (joint < 0) {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct RetargetRun {
   std::string skeletonHeadName;              ///< the head joint used (the given one, or auto's)
   std::string skeletonHeadReason;            ///< why auto chose it; empty when given
   std::string meshHeadReason;                ///< why `--mesh-head auto` chose it; empty when given
+  /// Where the skeleton's own spine runs in its own mesh (own_spine_depth.h), when it has one.
+  std::optional<double> ownSpineDepth;
   /// Why matching placed nothing (RetargetOptions::keepFailedRun); empty when it placed joints.
   std::string failure;
   double readSeconds = 0.0;  ///< reading both files

@@ -80,6 +80,7 @@ std::optional<PlacedRig> placeByRetarget(const Options& o, int& exitCode) {
   placed.report["partial"] = partialReport(o, *run);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
+  if (run->ownSpineDepth) placed.report["spine_depth_own_mesh"] = *run->ownSpineDepth;
   if (!run->meshHeadReason.empty()) placed.report["mesh_head_auto"] = run->meshHeadReason;
   placed.document = retargetedRig(o, *run);
   return placed;
@@ -162,6 +163,7 @@ std::optional<PlacedRig> placeAuto(Options o, int& exitCode) {
   placed.report["placement"] = placementReport(o.method, source, placement);
   if (!run->skeletonHeadReason.empty())
     placed.report["skeleton_head_auto"] = run->skeletonHeadReason;
+  if (run->ownSpineDepth) placed.report["spine_depth_own_mesh"] = *run->ownSpineDepth;
   if (retargeted) {
     placed.document = retargetedRig(o, *run);
     placed.document.skeleton = placement.rig.skeleton;

@@ -29,7 +29,8 @@ std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>&
 
 struct SpineDepthParams {
   /// Where the spine runs between the belly (0) and the back (1), through the trunk's section
-  /// along the back direction. 0.5 leaves the centroids.
+  /// along the back direction. 0.5 leaves the centroids. A skeleton read with its own mesh sets
+  /// its artist's (own_spine_depth.h).
   double fromBelly = 0.65;
   /// The back is the side away from the limbs: the mean of the paired limbs' directions across
   /// the trunk, whose length says how clearly the limbs hang to one side (a quadruped's legs about
@@ -39,6 +40,7 @@ struct SpineDepthParams {
   /// the trunk, not at all where it is `neckThinner` or less of that, fading in between: a
   /// neck's vertebrae run through its middle.
   double neckThinner = 0.8;
+  bool operator==(const SpineDepthParams&) const = default;
 };
 
 /// Per match of `matching`: the path its joints are placed along. Every path loses its

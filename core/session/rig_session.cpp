@@ -137,7 +137,7 @@ void RigSession::setParams(const RigParams& p) {
     invalidateFrom(RigStage::SkeletonGraph);
   }
   if (old.partialSkeletonJoint != p.partialSkeletonJoint ||
-      old.partialMeshVertex != p.partialMeshVertex)
+      old.partialMeshVertex != p.partialMeshVertex || !(old.spineDepth == p.spineDepth))
     invalidateFrom(RigStage::Match);
   if (!(old.placement == p.placement) || old.method != p.method) invalidateFrom(RigStage::Place);
 }
@@ -270,7 +270,7 @@ Status RigSession::computeMatch() {
   // Cleaned here, not in placement: the sections need rays against the mesh, and a γ change
   // re-runs placement only.
   std::vector<std::vector<Eigen::Vector3d>> paths =
-      placementPaths(*mesh_, *skelGraph_, *skelSym_, matching);
+      placementPaths(*mesh_, *skelGraph_, *skelSym_, matching, params_.spineDepth);
   const std::vector<double> predictedEnd =
       continueLimbsPastLoopCuts(*mesh_, *skelGraph_, matching, reeb_->loopsCut, paths);
   for (std::size_t i = 0; i < paths.size(); ++i) {

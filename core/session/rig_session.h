@@ -19,6 +19,7 @@
 #include "retarget/control_links.h"
 #include "retarget/graph_matching.h"
 #include "retarget/placement_params.h"
+#include "retarget/placement_paths.h"
 #include "retarget/retarget_skeleton.h"
 #include "session/mesh_graph.h"
 #include "skeleton/skeleton_graph.h"
@@ -56,6 +57,8 @@ std::optional<RigMethod> rigMethodFromName(const std::string& name);
 struct RigParams {
   MeshGraphParams mesh;  ///< field, Reeb, multires (levels, filter), symmetry (C, also skeleton's)
   PlacementParams placement;
+  /// How deep a four-legged trunk's spine runs (placement paths, cleaned at the Match stage).
+  SpineDepthParams spineDepth;
   /// Partial retargeting: a skeleton joint whose subtree is mapped onto the mesh arc holding
   /// `meshStartVertex` (both -1: the whole skeleton from the head nodes).
   int partialSkeletonJoint = -1;

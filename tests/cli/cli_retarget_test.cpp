@@ -315,6 +315,11 @@ TEST(CliRetarget, WithoutASkeletonHeadTheHeadIsFoundAndSaid) {
   const nlohmann::json j = readJson(report);
   EXPECT_EQ(j["skeleton_head"], "Neck");
   EXPECT_TRUE(j.contains("skeleton_head_auto"));
+  // The skeleton comes with its own mesh: its artist's spine depth is measured there, said and
+  // used (own_spine_depth.h).
+  EXPECT_NE(r.out.find("spine depth: 0.6"), std::string::npos) << r.out;
+  ASSERT_TRUE(j.contains("spine_depth_own_mesh")) << j.dump();
+  EXPECT_NEAR(j["spine_depth_own_mesh"].get<double>(), 0.66, 0.03);
   // The mesh's head node too (the default `--mesh-head auto`): the bull's snout, found by its
   // ears and horns, not the hump its highest point is.
   EXPECT_NE(r.out.find("mesh head: vertex "), std::string::npos) << r.out;

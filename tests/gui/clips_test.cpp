@@ -314,6 +314,11 @@ class ClipsTest : public QObject {
     for (const rw::AnimationClip& clip : motion.clips) names << QString::fromStdString(clip.name);
     QCOMPARE(pickerItems(), names);
     QCOMPARE(viewport()->skeleton().get(), &window_->snapshot()->retargeted->skeleton);
+    // The skeleton came with its own mesh: the run used its artist's spine depth measured there
+    // (own_spine_depth.h: 0.66 of the trunk from the belly), not the default.
+    const double depth = window_->snapshot()->inputs.params.spineDepth.fromBelly;
+    QVERIFY2(std::abs(depth - 0.66) < 0.03, qPrintable(QString::number(depth)));
+    QVERIFY(depth != rw::SpineDepthParams{}.fromBelly);
 
     QVERIFY(pick(QStringLiteral("Wuson_Walk")));
     const int walkFrames = nativeFrames(*clipNamed(motion, "Wuson_Walk"));

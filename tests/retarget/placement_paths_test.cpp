@@ -2,6 +2,8 @@
 // towards the back (issue 5: Testwuson's artist spine runs along the bull's back).
 #include "retarget/placement_paths.h"
 
+#include "retarget/own_spine_depth.h"
+
 #include <gtest/gtest.h>
 
 #include "autorig/surface_probe.h"
@@ -87,4 +89,63 @@ TEST(PlacementPaths, ABipedsTrunkStaysOnItsCentroids) {
   ASSERT_GE(session->matching()->matches.size(), 6u);
   for (const ArcMatch& a : session->matching()->matches)
     EXPECT_EQ(a.placementPath, withoutHairpins(a.path));
+}
+
+TEST(PlacementPaths, AFourLeggedTrunkRunsAtTheDepthTheParamsGive) {
+  // The depth a skeleton's own mesh gives (own_spine_depth.h) reaches the trunk's path through
+  // the session's parameters: at 0.85 of the section instead of 0.65 the spine's path runs
+  // higher in the bull, by a fifth of the body's thickness there.
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Vector3d neck = jointPosition(c.skeleton, "Neck");
+  auto spinePath = [&](double fromBelly) {
+    RigParams params;
+    params.spineDepth.fromBelly = fromBelly;
+    const auto session = runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()},
+                                     c.skeleton, "Neck", params);
+    EXPECT_TRUE(session->matching());
+    if (!session->matching()) return std::vector<Vector3d>{};
+    const TopologyGraph& g = session->skeletonGraph()->graph;
+    for (const ArcMatch& a : session->matching()->matches)
+      if (c.skeleton.joints[g.arcs[a.skeletonArc].members.front()].name == "Spine_Front03")
+        return a.placementPath;
+    return std::vector<Vector3d>{};
+  };
+  const std::vector<Vector3d> middle = spinePath(0.65), back = spinePath(0.85);
+  ASSERT_EQ(middle.size(), back.size());
+  ASSERT_GT(middle.size(), 3u);
+  const double height = c.mesh.bounds().max().y() - c.mesh.bounds().min().y();
+  double rise = 0.0;
+  for (std::size_t k = 0; k < middle.size(); ++k) {
+    EXPECT_GE(back[k].y(), middle[k].y() - 1e-9) << k;
+    rise += (back[k].y() - middle[k].y()) / double(middle.size());
+  }
+  // The trunk is about half the bull's height thick: 0.2 of it is about 10% of the height
+  // (measured 10.8%).
+  EXPECT_GT(rise, 0.07 * height);
+  EXPECT_LT(rise, 0.14 * height);
+}
+
+TEST(OwnSpineDepth, TestwusonsArtistRunsTheSpineJustAboveTheMiddleAndBcnHasNoBack) {
+  Character bull, bcn;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
+  ASSERT_TRUE(loadModel("X/BCN_Epileptic.X", bcn));
+  // The bull's artist put its spine at two thirds of the body's height (the measured default
+  // SpineDepthParams::fromBelly was taken from this rig).
+  const std::optional<double> depth = ownSpineDepth(bull);
+  ASSERT_TRUE(depth);
+  EXPECT_NEAR(*depth, 0.66, 0.03);
+  // The same skeleton in the mesh moved down by a tenth of the body's height sits nearer the
+  // back.
+  Character lowered = bull;
+  const double shift = 0.1 * (lowered.mesh.bounds().max().y() - lowered.mesh.bounds().min().y());
+  for (Vector3d& p : lowered.mesh.positions) p.y() -= shift;
+  const std::optional<double> deeper = ownSpineDepth(lowered);
+  ASSERT_TRUE(deeper);
+  EXPECT_GT(*deeper, *depth + 0.05);
+  // BCN's limbs hang along its trunk: no back, no depth. A skeleton without its mesh has none.
+  EXPECT_FALSE(ownSpineDepth(bcn));
+  Character bare = bull;
+  bare.mesh = Mesh{};
+  EXPECT_FALSE(ownSpineDepth(bare));
 }

@@ -1,0 +1,28 @@
+#pragma once
+// Where a rig's own spine runs through its trunk, measured in the rig's own mesh: artists put a
+// four-legged trunk's spine anywhere from the middle of the body (horses, elephants: 0.45-0.6
+// of the way from the belly to the back) to just under the back (cattle, goats, foxes, bears:
+// 0.8-0.9). A skeleton read with the character it was bound to carries its artist's choice into
+// the mesh it is retargeted to (placement_paths.h: SpineDepthParams::fromBelly), in place of
+// one depth for every artist.
+#include <optional>
+
+#include "character.h"
+
+namespace rw {
+
+struct OwnSpineDepthParams {
+  /// As SpineDepthParams::minLimbSide: only a body whose limbs hang clearly to one side of its
+  /// trunk (a quadruped's, about 0.9) has a back and a belly; a biped's hang along its trunk.
+  double minLimbSide = 0.5;
+  /// Measured depths are kept within [edge, 1 - edge]: a joint on the surface says nothing more.
+  double edge = 0.05;
+};
+
+/// The median, over the spine joints of `rig`'s skeleton (its body layout's root, spine and
+/// chest), of the joint's place between the belly (0) and the back (1) through its own mesh's
+/// section along the back direction (away from the limbs). Nothing when the rig has no mesh,
+/// no four limbs hanging to one side, or no section around its spine.
+std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthParams& params = {});
+
+}  // namespace rw
