@@ -9,6 +9,34 @@ namespace rw {
 
 namespace {
 
+/// `joint` and its ancestors, nearest first.
+std::vector<int> ancestry(const Skeleton& skeleton, int joint) {
+  std::vector<int> chain;
+  for (int j = joint; j >= 0; j = skeleton.joints[j].parent) chain.push_back(j);
+  return chain;
+}
+
+/// The lowest common ancestor of `a` and `b` (-1 in two trees).
+int commonAncestor(const Skeleton& skeleton, int a, int b) {
+  const std::vector<int> fromB = ancestry(skeleton, b);
+  for (int j : ancestry(skeleton, a))
+    if (std::find(fromB.begin(), fromB.end(), j) != fromB.end()) return j;
+  return -1;
+}
+
+/// The joints on the tree path from `a` to `b`, both included (empty in two trees).
+std::vector<int> treePath(const Skeleton& skeleton, int a, int b) {
+  const int meet = commonAncestor(skeleton, a, b);
+  if (meet < 0) return {};
+  std::vector<int> path;
+  for (int j = a; j != meet; j = skeleton.joints[j].parent) path.push_back(j);
+  path.push_back(meet);
+  std::vector<int> down;
+  for (int j = b; j != meet; j = skeleton.joints[j].parent) down.push_back(j);
+  path.insert(path.end(), down.rbegin(), down.rend());
+  return path;
+}
+
 /// The side the limbs hang to, across the trunk running `along`: the mean of the four limbs'
 /// unit directions (upper joint to end) without their part along the trunk.
 Eigen::Vector3d limbSide(const BodyLayout& layout, const std::vector<Transform>& rest,
@@ -27,26 +55,27 @@ Eigen::Vector3d limbSide(const BodyLayout& layout, const std::vector<Transform>&
 
 std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthParams& params) {
   const Mesh& mesh = rig.mesh;
-  if (mesh.positions.empty() || mesh.triangles.empty() || rig.skeleton.empty()) return std::nullopt;
-  const BodyLayout layout = analyzeBodyLayout(rig.skeleton);
+  const Skeleton& skeleton = rig.skeleton;
+  if (mesh.positions.empty() || mesh.triangles.empty() || skeleton.empty()) return std::nullopt;
+  const BodyLayout layout = analyzeBodyLayout(skeleton);
   for (const auto* limbs : {&layout.legs, &layout.arms})
     for (const BodyLimb& limb : *limbs)
       if (!limb.valid()) return std::nullopt;
-  if (layout.root < 0 || layout.chest < 0 || layout.chest == layout.root) return std::nullopt;
-  const std::vector<Transform> rest = rig.skeleton.restGlobals();
-  const Eigen::Vector3d along =
-      (rest[layout.chest].translation() - rest[layout.root].translation()).normalized();
+  // The trunk: the tree path from where the hind limbs branch to where the fore limbs do.
+  const int hips = commonAncestor(skeleton, layout.legs[0].upper, layout.legs[1].upper);
+  const int chest = commonAncestor(skeleton, layout.arms[0].upper, layout.arms[1].upper);
+  if (hips < 0 || chest < 0 || hips == chest) return std::nullopt;
+  const std::vector<Transform> rest = skeleton.restGlobals();
+  const Eigen::Vector3d along = (rest[chest].translation() - rest[hips].translation()).normalized();
   if (!along.allFinite()) return std::nullopt;
   const Eigen::Vector3d side = limbSide(layout, rest, along);
   if (side.norm() < params.minLimbSide) return std::nullopt;
   const Eigen::Vector3d back = -side.normalized();
 
   const SegmentOcclusion rays(mesh.positions, mesh.triangles);
-  std::vector<int> joints = layout.spine;
-  joints.push_back(layout.root);
   std::vector<double> depths;
-  for (int j : joints) {
-    if (!rig.skeleton.joints[j].deform) continue;
+  for (int j : treePath(skeleton, hips, chest)) {
+    if (!skeleton.joints[j].deform) continue;
     const Eigen::Vector3d p = rest[j].translation();
     const std::optional<double> toBack = rays.hitDistance(p, back);
     const std::optional<double> toBelly = rays.hitDistance(p, -back);

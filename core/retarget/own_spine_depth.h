@@ -19,10 +19,11 @@ struct OwnSpineDepthParams {
   double edge = 0.05;
 };
 
-/// The median, over the spine joints of `rig`'s skeleton (its body layout's root, spine and
-/// chest), of the joint's place between the belly (0) and the back (1) through its own mesh's
-/// section along the back direction (away from the limbs). Nothing when the rig has no mesh,
-/// no four limbs hanging to one side, or no section around its spine.
+/// The median, over the trunk joints of `rig`'s skeleton (the tree path from where its hind
+/// limbs branch to where its fore limbs do, both included), of the joint's place between the belly
+/// (0) and the back (1) through its own mesh's section along the back direction (away from the
+/// limbs). Nothing when the rig has no mesh, no four limbs hanging to one side, or no section
+/// around its spine.
 std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthParams& params = {});
 
 }  // namespace rw
