@@ -68,19 +68,76 @@ std::vector<SolePoint> limbSoles(const Character& c, const std::array<int, 4>& e
   return soles;
 }
 
-std::vector<SolePoint> bodyPoints(const Character& c, const std::array<int, 4>& limbRoots,
-                                  double cellFraction) {
+std::vector<char> bodyJoints(const Skeleton& s, const BodyLayout& layout, double tailCosine) {
+  const int n = s.size();
+  std::vector<char> out(n, 1);
+  auto limbTop = [](const BodyLimb& l) { return l.collar >= 0 ? l.collar : l.upper; };
+  for (const auto* limbs : {&layout.legs, &layout.arms})
+    for (const BodyLimb& l : *limbs)
+      if (l.valid()) out[limbTop(l)] = 0;
+  if (layout.root >= 0 && layout.chest >= 0) {
+    // Tails: a chain of two joints or more leaving the body (not the head) backwards, away
+    // from the chest.
+    const std::vector<Transform> rest = s.restGlobals();
+    // The trunk's direction: from where the legs branch (else the root) to the chest.
+    const int hips = layout.legs[0].valid() && layout.legs[1].valid()
+                         ? s.commonAncestor(layout.legs[0].upper, layout.legs[1].upper)
+                         : layout.root;
+    const Eigen::Vector3d forward =
+        (rest[layout.chest].translation() - rest[hips < 0 ? layout.root : hips].translation())
+            .normalized();
+    std::vector<char> axial(n, 0), head(n, 0);
+    for (int j = layout.root; j >= 0; j = s.joints[j].parent) axial[j] = 1;
+    for (const std::vector<int>* chain : {&layout.spine, &layout.neck})
+      for (int j : *chain) axial[j] = 1;
+    for (int j = 0; j < n; ++j)
+      head[j] = j == layout.head || (s.joints[j].parent >= 0 && head[s.joints[j].parent]);
+    std::vector<int> size(n, 1);
+    std::vector<char> holdsLimb(n, 0);  // a limb in the subtree: not a tail
+    for (int j = 0; j < n; ++j) holdsLimb[j] = !out[j];
+    std::vector<Eigen::Vector3d> tip(n);
+    for (int j = 0; j < n; ++j) tip[j] = rest[j].translation();
+    for (int j = n - 1; j > 0; --j) {  // children after parents: subtree sizes and far ends
+      const int p = s.joints[j].parent;
+      if (p < 0) continue;
+      size[p] += size[j];
+      holdsLimb[p] = holdsLimb[p] || holdsLimb[j];
+      if ((tip[j] - rest[p].translation()).norm() > (tip[p] - rest[p].translation()).norm())
+        tip[p] = tip[j];
+    }
+    for (int j = 0; j < n; ++j) {
+      const int p = s.joints[j].parent;
+      if (p < 0 || !out[p] || head[p] || axial[j] || holdsLimb[j] || size[j] < 2) continue;
+      const Eigen::Vector3d away = tip[j] - rest[p].translation();
+      if (away.norm() > 0 && away.normalized().dot(-forward) > tailCosine) out[j] = 0;
+    }
+  }
+  for (int j = 0; j < n; ++j)  // the subtrees of what is left out
+    if (s.joints[j].parent >= 0 && !out[s.joints[j].parent]) out[j] = 0;
+  return out;
+}
+
+std::vector<SolePoint> bodyPoints(const Character& c, const BodyLayout& layout, double cellFraction,
+                                  double tailCosine) {
   const auto& positions = c.mesh.source.positions;
   if (positions.empty() || c.skin.perVertex.empty()) return {};
-  const std::vector<int> limbOf = limbEndOfJoint(c.skeleton, limbRoots);
+  const std::vector<char> body = bodyJoints(c.skeleton, layout, tailCosine);
   Eigen::AlignedBox3d box;
   for (const Eigen::Vector3d& p : positions) box.extend(p);
   const double cell = std::max(cellFraction * box.sizes().y(), 1e-12);
   std::map<std::array<long, 3>, bool> taken;
   std::vector<SolePoint> points;
   for (std::size_t v = 0; v < positions.size() && v < c.skin.perVertex.size(); ++v) {
-    SolePoint p;
-    if (!pointOf(c, limbOf, v, 0.5, p) || p.limb >= 0) continue;
+    SolePoint p{-1, positions[v], {}};
+    double total = 0, onBody = 0;
+    for (const Influence& i : c.skin.perVertex[v]) {
+      if (i.joint < 0 || i.joint >= c.skeleton.size() || !(i.weight > 0)) continue;
+      total += i.weight;
+      if (body[i.joint]) onBody += i.weight;
+      p.influences.push_back(i);
+    }
+    if (!(total > 0) || onBody < 0.5 * total) continue;
+    for (Influence& i : p.influences) i.weight /= total;
     const Eigen::Vector3d q = (positions[v] - box.min()) / cell;
     if (!taken.emplace(std::array<long, 3>{long(q.x()), long(q.y()), long(q.z())}, true).second)
       continue;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "character.h"
+#include "motion/body_layout.h"
 #include "skin/skin_weights.h"
 
 namespace rw {
@@ -44,11 +45,20 @@ std::vector<int> limbEndOfJoint(const Skeleton& skeleton, const std::array<int, 
 std::vector<SolePoint> limbSoles(const Character& character, const std::array<int, 4>& ends,
                                  const FootSoleParams& params = {});
 
-/// Points spread over the trunk and head (vertices whose weight lies mostly in the limbs below
-/// `limbRoots`, the thighs and upper arms, are left out: IK places the limbs), one per cell of
-/// a grid `cellFraction` × the rest mesh's height: what keeps a sitting, lying or kneeling body
-/// out of the floor, where Lu's effectors say nothing.
-std::vector<SolePoint> bodyPoints(const Character& character, const std::array<int, 4>& limbRoots,
-                                  double cellFraction = 0.015);
+/// The joints whose skin keeps the body out of the floor: all but the limbs of `layout`
+/// (body_layout.h; IK places them) and its tails, chains of two joints or more without a limb
+/// leaving the body (not the head) backwards (their far end within acos(`tailCosine`) of the
+/// direction from the chest to the root): a tail hanging to the floor in a walk would lift the
+/// whole body. What else hangs off the trunk (a belly's or a flank's helper bones, a jaw, ears) is
+/// the body's.
+std::vector<char> bodyJoints(const Skeleton& skeleton, const BodyLayout& layout,
+                             double tailCosine = 0.7);
+
+/// Points spread over the body (vertices with at least half their weight on bodyJoints), one
+/// per cell of a grid `cellFraction` × the rest mesh's height: what keeps a sitting, lying or
+/// kneeling body out of the floor, where Lu's effectors say nothing. (A lion's tail, hanging to
+/// the floor in its walk, lifted the whole lion by 8% of its height.)
+std::vector<SolePoint> bodyPoints(const Character& character, const BodyLayout& layout,
+                                  double cellFraction = 0.015, double tailCosine = 0.7);
 
 }  // namespace rw

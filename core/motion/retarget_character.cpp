@@ -16,9 +16,7 @@ Expected<RetargetResult> retargetOntoCharacter(const Character& motion, const An
       auto end = [](const BodyLimb& limb) { return limb.valid() ? limb.end : -1; };
       const std::array<int, 4> ends{end(t.legs[0]), end(t.legs[1]), end(t.arms[0]), end(t.arms[1])};
       params.targetSoles = limbSoles(target, ends);
-      auto root = [](const BodyLimb& limb) { return limb.valid() ? limb.upper : -1; };
-      params.targetBody =
-          bodyPoints(target, {root(t.legs[0]), root(t.legs[1]), root(t.arms[0]), root(t.arms[1])});
+      params.targetBody = bodyPoints(target, t);
     }
   }
   if (!motion.mesh.source.positions.empty() && !motion.skin.perVertex.empty())

@@ -9,24 +9,9 @@ namespace rw {
 
 namespace {
 
-/// `joint` and its ancestors, nearest first.
-std::vector<int> ancestry(const Skeleton& skeleton, int joint) {
-  std::vector<int> chain;
-  for (int j = joint; j >= 0; j = skeleton.joints[j].parent) chain.push_back(j);
-  return chain;
-}
-
-/// The lowest common ancestor of `a` and `b` (-1 in two trees).
-int commonAncestor(const Skeleton& skeleton, int a, int b) {
-  const std::vector<int> fromB = ancestry(skeleton, b);
-  for (int j : ancestry(skeleton, a))
-    if (std::find(fromB.begin(), fromB.end(), j) != fromB.end()) return j;
-  return -1;
-}
-
 /// The joints on the tree path from `a` to `b`, both included (empty in two trees).
 std::vector<int> treePath(const Skeleton& skeleton, int a, int b) {
-  const int meet = commonAncestor(skeleton, a, b);
+  const int meet = skeleton.commonAncestor(a, b);
   if (meet < 0) return {};
   std::vector<int> path;
   for (int j = a; j != meet; j = skeleton.joints[j].parent) path.push_back(j);
@@ -62,8 +47,8 @@ std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthPar
     for (const BodyLimb& limb : *limbs)
       if (!limb.valid()) return std::nullopt;
   // The trunk: the tree path from where the hind limbs branch to where the fore limbs do.
-  const int hips = commonAncestor(skeleton, layout.legs[0].upper, layout.legs[1].upper);
-  const int chest = commonAncestor(skeleton, layout.arms[0].upper, layout.arms[1].upper);
+  const int hips = skeleton.commonAncestor(layout.legs[0].upper, layout.legs[1].upper);
+  const int chest = skeleton.commonAncestor(layout.arms[0].upper, layout.arms[1].upper);
   if (hips < 0 || chest < 0 || hips == chest) return std::nullopt;
   const std::vector<Transform> rest = skeleton.restGlobals();
   const Eigen::Vector3d along = (rest[chest].translation() - rest[hips].translation()).normalized();

@@ -51,6 +51,13 @@ std::vector<int> Skeleton::roots() const {
   return result;
 }
 
+int Skeleton::commonAncestor(int a, int b) const {
+  for (int i = a; i >= 0; i = joints[i].parent)
+    for (int j = b; j >= 0; j = joints[j].parent)
+      if (i == j) return i;
+  return -1;
+}
+
 int Skeleton::deformCount() const {
   int n = 0;
   for (const Joint& j : joints) n += j.deform;

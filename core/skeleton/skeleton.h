@@ -58,6 +58,8 @@ class Skeleton {
   int indexOf(const std::string& name) const;
   std::vector<int> children(int joint) const;
   std::vector<int> roots() const;
+  /// The lowest joint both `a` and `b` descend from (either may be it); -1 in two trees.
+  int commonAncestor(int a, int b) const;
   int deformCount() const;
   int controlCount() const { return size() - deformCount(); }
 
