@@ -232,6 +232,12 @@ double postureShare(double angle, double minDegrees, double fullDegrees) {
   return t * t * (3.0 - 2.0 * t);
 }
 
+/// The angle between two directions, in radians (0 when either is zero).
+double angleBetween(const Vec3& a, const Vec3& b) {
+  if (a.norm() < 1e-12 || b.norm() < 1e-12) return 0.0;
+  return std::acos(std::clamp(a.normalized().dot(b.normalized()), -1.0, 1.0));
+}
+
 /// The angle between a target limb's rest direction, its upper joint to its end, and its
 /// source's: the limb's posture difference as a whole (a T-posed arm against an A-posed one),
 /// which joint placement inside the limb barely moves.
@@ -240,8 +246,7 @@ double limbPostureAngle(const BodyLimb& limb, const std::vector<int>& sourceOf,
   if (!limb.valid() || sourceOf[limb.upper] < 0 || sourceOf[limb.end] < 0) return 0.0;
   const Vec3 t = trest.globalP[limb.end] - trest.globalP[limb.upper];
   const Vec3 s = srest.globalP[sourceOf[limb.end]] - srest.globalP[sourceOf[limb.upper]];
-  if (t.norm() < 1e-12 || s.norm() < 1e-12) return 0.0;
-  return std::acos(std::clamp(t.normalized().dot(s.normalized()), -1.0, 1.0));
+  return angleBetween(t, s);
 }
 
 /// Per target joint, the share of its intermediate turn kept (postureShare): the axial chain's
@@ -488,12 +493,6 @@ Quat headingBetween(Vec3 from, Vec3 to) {
   return Quat::FromTwoVectors(from.normalized(), to.normalized());
 }
 
-/// The angle between two directions, in degrees (0 when either is zero).
-double angleDegrees(const Vec3& a, const Vec3& b) {
-  if (a.norm() < 1e-12 || b.norm() < 1e-12) return 0.0;
-  return std::acos(std::clamp(a.normalized().dot(b.normalized()), -1.0, 1.0)) * 180.0 / M_PI;
-}
-
 /// Feet stand flat. A rest pose need not stand (a BVH's feet often point down at rest, and the
 /// two skeletons put the ankle joint at different heights over the ball of the foot), so copying
 /// the source foot's direction would tip the target's foot whenever the source stands. Instead,
@@ -529,7 +528,7 @@ void standFeetFlat(const Skeleton& target, const BodyLayout& sl, const BodyLayou
     const Vec3 sourceStandDir = r.source(stand, a.tip) - r.source(stand, a.end);
     const Vec3 targetRestDir = trest.globalP[b.tip] - trest.globalP[b.end];
     if (params.sourceRestStands &&
-        angleDegrees(sourceRestDir, targetRestDir) < params.standingFootMaxDegrees)
+        angleBetween(sourceRestDir, targetRestDir) * 180.0 / M_PI < params.standingFootMaxDegrees)
       continue;
     const Quat turn = headingBetween(sourceRestDir, sourceStandDir) *
                       headingBetween(targetRestDir, sourceRestDir);
