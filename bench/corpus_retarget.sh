@@ -8,7 +8,8 @@
 # Not part of CI (the corpus is a 1.4 GB download); builds the corpus if it is missing.
 # Usage: [METHOD=retarget|embed|auto] bash bench/corpus_retarget.sh [CORPUS=/tmp/corpus]
 #        [OUT=/tmp/corpus-retarget]   (METHOD: `rig --method`, default retarget; RUNS: some of
-#        "own-given own-auto bundled-given bundled-auto", default all four)
+#        "own-given own-auto bundled-given bundled-auto", default all four; RIG_ARGS: more
+#        `rig` options for every run, e.g. "--gamma-angle 0.3")
 # Writes OUT/<run>/NAME.{glb,rig.json,e2e.json,log}, OUT/table.tsv, and prints the table and the
 # medians per kind and run.
 set -uo pipefail
@@ -20,6 +21,7 @@ EVAL=${EVAL:-$PWD/../shared/corpus/e2e_eval.py}
 JOBS=${JOBS:-$(nproc)}
 METHOD=${METHOD:-retarget}
 RUNS=${RUNS:-own-given own-auto bundled-given bundled-auto}
+RIG_ARGS=${RIG_ARGS:-}
 if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
   bash ../shared/corpus/build.sh "$CORPUS" || exit 1
 fi
@@ -45,7 +47,7 @@ run_one() {
   rm -f "$base.row"
   if ! "$CLI" rig "$corpus/$name.obj" "$skeleton" "$corpus/$name.glb" --clip "$clip" \
       --method "$METHOD" --mesh-head "$meshHead" --skeleton-head "$skeletonHead" -o "$base.glb" \
-      --json "$base.rig.json" > "$base.log" 2>&1; then
+      --json "$base.rig.json" $RIG_ARGS > "$base.log" 2>&1; then
     echo "$name $kind $run rig-failed" > "$base.row"
     return
   fi
@@ -62,7 +64,7 @@ print(sys.argv[2], sys.argv[3], sys.argv[4], "%.2f %.2f %.2f" % (
     > "$base.row"
 }
 export -f run_one
-export CLI EVAL METHOD
+export CLI EVAL METHOD RIG_ARGS
 
 for info in "$CORPUS"/*.info; do
   name=$(basename "$info" .info)
