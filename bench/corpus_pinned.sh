@@ -32,11 +32,12 @@ run_one() {
   mkdir -p "$out/$run"
   local base="$out/$run/$name"
   rm -f "$base.row"
-  "$CLI" export "$corpus/$name.glb" -o "$base.artist.json" > /dev/null 2>&1
-  case $run in
-    pinned) read -ra pins <<< "$(/usr/bin/python3 "$PINS" "$base.artist.json")" ;;
-    group) read -ra pins <<< "$(/usr/bin/python3 "$PINS" "$base.artist.json" "$PIN_GROUP")" ;;
-  esac
+  if [ "$run" != free ]; then  # the artist's rest positions, for the pins
+    local pattern=.
+    [ "$run" = group ] && pattern=$PIN_GROUP
+    "$CLI" export "$corpus/$name.glb" -o "$base.artist.json" > /dev/null 2>&1
+    read -ra pins <<< "$(/usr/bin/python3 "$PINS" "$base.artist.json" "$pattern")"
+  fi
   if ! "$CLI" rig "$corpus/$name.obj" "$corpus/$name.glb" "$corpus/$name.glb" --clip "$clip" \
       --mesh-head "$head" --skeleton-head auto "${pins[@]}" -o "$base.glb" > "$base.log" 2>&1 ||
      ! /usr/bin/python3 "$EVAL" "$corpus/$name.glb" "$base.glb" "$clip" --json "$base.e2e.json" \
