@@ -356,6 +356,15 @@ std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& m
   return plans;
 }
 
+double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& away, double arcLength,
+                     const PlacementHeuristics& h) {
+  const double along = headBone.dot(away), length = headBone.norm();
+  if (!(length > 0.0) || along >= h.headTurnCosine * length ||
+      along <= h.headBoneAimCosine * length)
+    return along;
+  return std::max(along, std::min(length, arcLength));
+}
+
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
     const std::vector<BoneShape>& shapes, double headSkin,
@@ -368,7 +377,8 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     if (arc.from != g.root || arc.polyline.size() < 2) continue;
     const Eigen::Vector3d rootHead = arc.polyline[0];
     const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
-    double reach = (shapes[headJoint].tail - rootHead).dot(away);
+    const Eigen::Vector3d headBone = shapes[headJoint].tail - rootHead;
+    double reach = headBoneReach(headBone, away, arc.length, h);
     for (const UnmatchedArc& u : matching.unmatched)
       if (g.arcs[u.skeletonArc].from == g.root)
         for (const Eigen::Vector3d& p : g.arcs[u.skeletonArc].polyline)

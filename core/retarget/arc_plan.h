@@ -57,10 +57,21 @@ struct ArcPlan {
 /// without hairpins), points and branch ends of every match, in match order.
 std::vector<ArcPlan> planArcs(const SkeletonGraph& graph, const GraphMatching& matching);
 
+/// How far past the head joint the skeleton's head bone `headBone` reaches, along the neck's way
+/// out `away` (unit), against a head arc of `arcLength`: its projection on the neck, or its whole
+/// length where the head turns off the neck (PlacementHeuristics::headTurnCosine...
+/// headBoneAimCosine): a four-legged head runs forward across its neck, and the clicked point,
+/// the skull's far end, lies that far from the joint. Never past the head arc: a tail derived
+/// from the head's skin can reach a trunk or tusks.
+double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& away, double arcLength,
+                     const PlacementHeuristics& h);
+
 /// The head joint's virtual top bone (§6.2 places joints between the path's ends; the clicked
-/// head vertex is the top of the head, not the head joint). When the skeleton above the head
-/// joint reaches `virtualTopMinReach` of the head arc's length past it, the head arc's chain
-/// starts at that top and its path loses its first `headSkin`, after starting at `looseTop`
+/// head vertex is the top of the head, not the head joint). The skeleton reaches past the head
+/// joint by its head bone's length (at least its projection on the neck, at most the head arc's
+/// length) or by how far an unmatched arc from it (an ear) goes along the neck; when that is
+/// at least `virtualTopMinReach` of the head arc's length, the head arc's chain starts at a top
+/// that far along the neck and its path loses its first `headSkin`, after starting at `looseTop`
 /// when a loose part sits on the head (head_skin_depth.h). Returns the top, if added.
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,

@@ -18,6 +18,18 @@ struct PlacementHeuristics {
   double looseHeadTopLateralRadii = 1.5;
   /// ...and reach at least this many head radii beyond the arc's start (less: a scalp's noise).
   double looseHeadTopMinReachRadii = 0.5;
+  /// The virtual bone reaches as far as the head bone along the neck. A head bone turned off its
+  /// neck by more than 18 degrees (the cosine between them below this: a four-legged head, 35-70
+  /// degrees off in the corpus's rigs) reaches the clicked far end of the skull by its whole
+  /// length: measured by its projection, a horse's head joint went 7% of its height towards
+  /// the eyes (2% by its length). A head continuing its neck (a biped's, within 10 degrees) keeps
+  /// the projection: the two differ by under 5% there.
+  double headTurnCosine = 0.95;
+  /// ...but a head bone more than 72 degrees off its neck (the cosine below this) points at the
+  /// jaw or back over the skull, as rigs' bone conventions differ, not at the skull's far end:
+  /// its projection (whole lengths there put a goat's and a tiger's walks 0.4% and 1.3% of their
+  /// heights further from their artists').
+  double headBoneAimCosine = 0.3;
 
   // --- Turn-back joints (arc_plan.h: pruneTurnBacks) ---
   /// A chain joint whose two bones are each at least this fraction of the chain's length...

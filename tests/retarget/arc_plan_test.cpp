@@ -39,6 +39,28 @@ TEST(ArcPlan, PruneTurnBacksDropsAJointWhereTheChainDoublesBack) {
   EXPECT_TRUE(plans[0].chain[2].isApprox(V(1, 0, 0.2)));
 }
 
+TEST(ArcPlan, AHeadTurnedOffItsNeckReachesByItsWholeLength) {
+  const PlacementHeuristics h;
+  const V away(0, 1, 0);  // the neck's way out, up
+  const auto bone = [](double degrees, double length) {
+    const double a = degrees * M_PI / 180.0;
+    return V(length * std::sin(a), length * std::cos(a), 0);
+  };
+  // A biped's head continuing its neck: its projection (cos 5° of 0.2).
+  EXPECT_NEAR(headBoneReach(bone(5, 0.2), away, 1.0, h), 0.2 * std::cos(5 * M_PI / 180), 1e-12);
+  // A four-legged head running forward across its neck (60° off): its whole length, not the
+  // half of it its projection is.
+  EXPECT_NEAR(headBoneReach(bone(60, 0.4), away, 1.0, h), 0.4, 1e-12);
+  // ...never past the head arc (a tail derived from the skin, reaching a trunk): the arc's
+  // length, or the projection where that is longer.
+  EXPECT_NEAR(headBoneReach(bone(60, 3.0), away, 2.0, h), 2.0, 1e-12);
+  EXPECT_NEAR(headBoneReach(bone(60, 3.0), away, 1.2, h), 1.5, 1e-12);
+  // A bone pointing at the jaw or back over the skull (80°, 150° off): its projection.
+  EXPECT_NEAR(headBoneReach(bone(80, 0.4), away, 1.0, h), 0.4 * std::cos(80 * M_PI / 180), 1e-12);
+  EXPECT_NEAR(headBoneReach(bone(150, 0.4), away, 1.0, h), 0.4 * std::cos(150 * M_PI / 180), 1e-12);
+  EXPECT_EQ(headBoneReach(V::Zero(), away, 1.0, h), 0.0);
+}
+
 namespace {
 
 /// A trunk (neck → chest, its path ending at the mesh's split at y = 1.4) and the chains that
