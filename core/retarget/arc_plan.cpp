@@ -378,7 +378,8 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     const Eigen::Vector3d rootHead = arc.polyline[0];
     const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
     const Eigen::Vector3d headBone = shapes[headJoint].tail - rootHead;
-    double reach = headBoneReach(headBone, away, arc.length, h);
+    const double boneReach = headBoneReach(headBone, away, arc.length, h);
+    double reach = boneReach;
     for (const UnmatchedArc& u : matching.unmatched)
       if (g.arcs[u.skeletonArc].from == g.root)
         for (const Eigen::Vector3d& p : g.arcs[u.skeletonArc].polyline)
@@ -390,6 +391,11 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     if (looseTop) plan.path.insert(plan.path.begin(), *looseTop);
     // The skeleton's highest point (a head bone's tip, a brow) lies under the skull.
     plan.path = trimPathStart(plan.path, headSkin);
+    // Reached by the head bone's own length, the clicked far end of the skull lies along that
+    // bone, not the neck's way out: the head turns to aim its bone there (aimed along the neck,
+    // a horse's head bone pointed 55 degrees off its skull).
+    if (reach == boneReach && boneReach > headBone.dot(away))
+      return Eigen::Vector3d(rootHead + reach * headBone.normalized());
     return top;
   }
   return std::nullopt;

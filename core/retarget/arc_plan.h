@@ -72,7 +72,9 @@ double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& awa
 /// length) or by how far an unmatched arc from it (an ear) goes along the neck; when that is
 /// at least `virtualTopMinReach` of the head arc's length, the head arc's chain starts at a top
 /// that far along the neck and its path loses its first `headSkin`, after starting at `looseTop`
-/// when a loose part sits on the head (head_skin_depth.h). Returns the top, if added.
+/// when a loose part sits on the head (head_skin_depth.h). Returns, if added, the point the
+/// head joint's bone aims at the clicked top: the top, or, reached by the head bone's own
+/// length, the point that far along that bone.
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
     const std::vector<BoneShape>& shapes, double headSkin,
@@ -151,7 +153,7 @@ struct ArcPlacementContext {
   const GraphMatching& matching;
   const SkeletonFrame& frame;
   const PlacementParams& params;
-  std::optional<Eigen::Vector3d> virtualTop;  ///< from addVirtualHeadBone
+  std::optional<Eigen::Vector3d> virtualTop;  ///< the aim from addVirtualHeadBone
   int headJoint = -1;                         ///< the joint at the graph's root
   double extent = 1.0;                        ///< the skeleton's size (for "too close")
 };
