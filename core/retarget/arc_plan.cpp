@@ -193,7 +193,7 @@ void collectPlaced(const ArcPlan& plan, const ArcPlacementContext& c, PlacedJoin
   const ArcPlacement& p = plan.placement;
   if (plan.virtualTop && p.points.size() > 1) {
     placed.head[c.headJoint] = p.points[1];
-    placed.aim[c.headJoint] = std::make_pair(*c.virtualTop, p.points.front());
+    placed.aim[c.headJoint] = std::make_pair(*c.headAim, p.points.front());
   }
   const int offset = plan.virtualTop ? 1 : 0;
   if (p.points.size() != plan.points.size() + offset) return;
@@ -378,6 +378,7 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     const Eigen::Vector3d rootHead = arc.polyline[0];
     const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
     const Eigen::Vector3d headBone = shapes[headJoint].tail - rootHead;
+    const double along = headBone.dot(away);
     const double boneReach = headBoneReach(headBone, away, arc.length, h);
     double reach = boneReach;
     for (const UnmatchedArc& u : matching.unmatched)
@@ -394,7 +395,7 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     // Reached by the head bone's own length, the clicked far end of the skull lies along that
     // bone, not the neck's way out: the head turns to aim its bone there (aimed along the neck,
     // a horse's head bone pointed 55 degrees off its skull).
-    if (reach == boneReach && boneReach > headBone.dot(away))
+    if (reach == boneReach && boneReach > along)
       return Eigen::Vector3d(rootHead + reach * headBone.normalized());
     return top;
   }

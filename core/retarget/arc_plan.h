@@ -153,9 +153,9 @@ struct ArcPlacementContext {
   const GraphMatching& matching;
   const SkeletonFrame& frame;
   const PlacementParams& params;
-  std::optional<Eigen::Vector3d> virtualTop;  ///< the aim from addVirtualHeadBone
-  int headJoint = -1;                         ///< the joint at the graph's root
-  double extent = 1.0;                        ///< the skeleton's size (for "too close")
+  std::optional<Eigen::Vector3d> headAim;  ///< from addVirtualHeadBone
+  int headJoint = -1;                      ///< the joint at the graph's root
+  double extent = 1.0;                     ///< the skeleton's size (for "too close")
 };
 
 /// Places every plan, generation by generation (each in parallel), and collects the joints.

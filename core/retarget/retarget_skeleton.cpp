@@ -344,7 +344,7 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   // The matched arcs (arc_plan.h), stage by stage.
   const PlacementHeuristics& h = params.heuristics;
   std::vector<ArcPlan> plans = planArcs(graph, matching);
-  const std::optional<Eigen::Vector3d> virtualTop =
+  const std::optional<Eigen::Vector3d> headAim =
       addVirtualHeadBone(plans, graph, matching, shapes, mesh.headSkin, mesh.looseHeadTop, h);
   pruneTurnBacks(plans, h);
   const int generations = scheduleGenerations(plans, graph, matching);
@@ -353,8 +353,8 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   continueTrunksPastSplits(plans, frame, h);
   const std::vector<int> hiddenLimbs = markHiddenLimbs(plans, frame.scale, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
-  PlacedJoints placed = placeArcs(
-      plans, generations, {graph, matching, frame, params, virtualTop, headJoint, extent}, n);
+  PlacedJoints placed = placeArcs(plans, generations,
+                                  {graph, matching, frame, params, headAim, headJoint, extent}, n);
   out.angleTerm = placed.angleTerm;
   out.lengthTerm = placed.lengthTerm;
   out.distanceTerm = placed.distanceTerm;

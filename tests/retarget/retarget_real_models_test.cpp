@@ -249,9 +249,9 @@ TEST(RetargetRealModels, TheBundledQuadrupedsHeadJointSitsAtTheBullsSkullBase) {
   Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
   ASSERT_TRUE(rig.ok());
   const Eigen::Vector3d neck = jointPosition(c.skeleton, "Neck");
+  const Eigen::Vector3d snoutTip(neck.x(), neck.y(), c.mesh.bounds().max().z());
   const Character automatic = rigWithSkeleton(c.mesh, "auto", rig->skeleton);
-  const auto snout =
-      runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()}, rig->skeleton, "head");
+  const auto snout = runRetarget(c.mesh, snoutTip, rig->skeleton, "head");
   ASSERT_TRUE(snout->retargeted());
   const double fromAuto = (jointPosition(automatic.skeleton, "head") - neck).norm() / size;
   const double fromSnout =
@@ -272,8 +272,7 @@ TEST(RetargetRealModels, TheBundledQuadrupedsHeadJointSitsAtTheBullsSkullBase) {
   ASSERT_TRUE(placed.joints[head].tail);
   const Eigen::Vector3d at = jointPosition(placed, "head");
   const Eigen::Vector3d bone = (*placed.joints[head].tail - at).normalized();
-  const Eigen::Vector3d toSnout =
-      (Eigen::Vector3d(neck.x(), neck.y(), c.mesh.bounds().max().z()) - at).normalized();
+  const Eigen::Vector3d toSnout = (snoutTip - at).normalized();
   const double degrees = std::acos(std::clamp(bone.dot(toSnout), -1.0, 1.0)) * 180.0 / M_PI;
   std::printf("[retarget] quadruped's head bone %.1f degrees off the snout\n", degrees);
   EXPECT_LT(degrees, 20.0);
