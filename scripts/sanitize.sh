@@ -14,7 +14,7 @@ CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=No
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DRIGWRIGHT_BUILD_GUI=OFF -DRIGWRIGHT_BUILD_BENCH=OFF -DRIGWRIGHT_BUILD_FUZZERS=ON
 cmake --build build-sanitize --parallel "$(nproc)" \
-  --target fuzz_rig_json fuzz_project fuzz_cli_options rigwright-cli test_cli
+  --target fuzz_rig_json fuzz_project fuzz_cli_options rigwright-cli rigwright-read test_cli
 
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -638,6 +638,16 @@ Expected<Character> finishImport(Character character, const std::string& path,
 
 }  // namespace
 
+Expected<std::string> readPackedCharacter(const std::string& path, const ImportOptions& options) {
+  Expected<Character> read = readUnwelded(path, options);
+  if (read) return packCharacter(*read);
+  // runInIsolation names the file itself.
+  const std::string& message = read.error().message;
+  const std::string named = path + ": ";
+  return Error{message.compare(0, named.size(), named) == 0 ? message.substr(named.size())
+                                                            : message};
+}
+
 Expected<Character> importCharacter(const std::string& path, const ImportOptions& options) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return Error{path + ": file not found"};
@@ -657,15 +667,10 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   // the end of the program); the child hands the converted character over.
   IsolatedReadLimits limits;
   limits.timeoutSeconds = options.readTimeoutSeconds;
-  Expected<std::string> packed = runInIsolation(path, limits, [&]() -> Expected<std::string> {
-    Expected<Character> read = readUnwelded(path, options);
-    if (read) return packCharacter(*read);
-    // runInIsolation names the file itself.
-    const std::string& message = read.error().message;
-    const std::string named = path + ": ";
-    return Error{message.compare(0, named.size(), named) == 0 ? message.substr(named.size())
-                                                              : message};
-  });
+  std::vector<std::string> readerArguments = {"import"};
+  if (options.upAxis) readerArguments.push_back(*options.upAxis == UpAxis::Z ? "z" : "y");
+  Expected<std::string> packed = runInIsolation(
+      path, limits, {readerArguments, [&] { return readPackedCharacter(path, options); }});
   if (!packed) return packed.error();
   Expected<Character> read = unpackCharacter(*packed);
   if (!read) return Error{path + ": " + read.error().message};

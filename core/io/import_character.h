@@ -27,4 +27,9 @@ struct ImportOptions {
 /// Errors name the file and the problem.
 Expected<Character> importCharacter(const std::string& path, const ImportOptions& options = {});
 
+/// The isolated reader's part of importCharacter (the `import` job of io/isolated_reader.h):
+/// the file read and converted but not welded, as io/character_wire.h's bytes; the error
+/// without the file's name.
+Expected<std::string> readPackedCharacter(const std::string& path, const ImportOptions& options);
+
 }  // namespace rw

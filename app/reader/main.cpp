@@ -1,0 +1,6 @@
+// rigwright-read: reads one file for Rigwright in a process of its own (io/isolated_reader.h).
+#include "io/isolated_reader.h"
+
+int main(int argc, char** argv) {
+  return rw::isolatedReaderMain(argc, argv);
+}

@@ -1,0 +1,13 @@
+#pragma once
+// The reader program's entry (`rigwright-read`, started by io/isolated_read_check.h; never by
+// a user): reads one file as told and writes the result to file descriptor 3 as 'O' and the
+// bytes, or 'E' and the reason. Usage:
+//   rigwright-read PARENT_PID MEMORY_BYTES check PATH
+//   rigwright-read PARENT_PID MEMORY_BYTES import PATH [y|z]
+// It dies with PARENT_PID (a killed CLI leaves no reader on a file that hangs it) and caps its
+// address space at MEMORY_BYTES.
+namespace rw {
+
+int isolatedReaderMain(int argc, char** argv);
+
+}  // namespace rw
