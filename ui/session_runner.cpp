@@ -26,7 +26,7 @@ struct SessionRunner::Worker {
   RigSession session;
   /// The last skeleton character's own spine depth, measured once per character.
   std::shared_ptr<const Character> spineDepthOf;
-  std::optional<double> spineDepth;
+  std::optional<OwnSpineDepth> spineDepth;
 
   /// Sets the params' spine depth from the skeleton's own mesh, when it has one.
   void useOwnSpineDepth(SessionInputs& inputs) {
@@ -35,7 +35,9 @@ struct SessionRunner::Worker {
       spineDepth = ownSpineDepth(*inputs.skeletonCharacter);
       spineDepthOf = inputs.skeletonCharacter;
     }
-    if (spineDepth) inputs.params.spineDepth.fromBelly = *spineDepth;
+    if (!spineDepth) return;
+    inputs.params.spineDepth.fromBelly = spineDepth->median;
+    inputs.params.spineDepth.profile = spineDepth->profile;
   }
 
   /// The automatic skeleton from the session's cached mesh stages (null without them).

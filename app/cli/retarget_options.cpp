@@ -200,9 +200,11 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
   }
   RigParams params = o.params;
   // A skeleton bound to its own character keeps its artist's spine depth.
-  if ((run->ownSpineDepth = ownSpineDepth(run->skeletonCharacter))) {
-    params.spineDepth.fromBelly = *run->ownSpineDepth;
-    std::cout << "spine depth: " << *run->ownSpineDepth
+  if (const std::optional<OwnSpineDepth> own = ownSpineDepth(run->skeletonCharacter)) {
+    run->ownSpineDepth = own->median;
+    params.spineDepth.fromBelly = own->median;
+    params.spineDepth.profile = own->profile;
+    std::cout << "spine depth: " << own->median
               << " of the trunk from the belly (the skeleton's own mesh)\n";
   }
   if (!o.partialJoint.empty()) {

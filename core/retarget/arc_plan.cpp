@@ -473,7 +473,10 @@ bool leavesAcross(const ArcPlan& trunk, const SkeletonFrame& frame, const Eigen:
       (frame.facing * (trunk.chain.back() - trunk.chain[trunk.chain.size() - 2])).normalized();
   const std::vector<Eigen::Vector3d> end = pathPrefix(
       {trunk.path.rbegin(), trunk.path.rend()}, h.trunkEndStretch * polylineLength(trunk.path));
-  return off(lastBone) || off((end.front() - end.back()).normalized());
+  // The whole trunk too: a spine hung low in the hips (SpineDepthParams::profile) dips at its
+  // end, across its legs as a whole though not in its last stretch.
+  return off(lastBone) || off((end.front() - end.back()).normalized()) ||
+         off((trunk.path.back() - trunk.path.front()).normalized());
 }
 
 void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,

@@ -115,12 +115,14 @@ struct SkeletonFrame {
 SkeletonFrame orientSkeleton(const std::vector<ArcPlan>& plans);
 
 /// Whether a limb whose mesh axis is `axis` (unit) leaves plan `trunk`'s end across the trunk
-/// (PlacementHeuristics::limbAcrossTrunkCosine), against the trunk's way there seen two ways: its
+/// (PlacementHeuristics::limbAcrossTrunkCosine), against the trunk's way there seen three ways: its
 /// skeleton's last bone, turned by `frame` (a horse's neck-to-withers bone lies level where the
 /// mesh's neck still slopes), and the chord of its mesh path's last trunkEndStretch (a bovid's
 /// spine-to-pelvis bone drops 30 degrees where the mesh's back is level: its hind legs, 60
 /// degrees off that bone, said nothing of where the hips are, and the hips went 12% of the
-/// height forward). Across either is across.
+/// height forward), and the chord of the whole path (a spine hung low in the hips by its artist,
+/// SpineDepthParams::profile, dips in its last stretch: its hind legs were not across that and the
+/// hips went 19% forward). Across any is across.
 bool leavesAcross(const ArcPlan& trunk, const SkeletonFrame& frame, const Eigen::Vector3d& axis,
                   const PlacementHeuristics& h);
 

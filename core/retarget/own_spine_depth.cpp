@@ -38,7 +38,8 @@ Eigen::Vector3d limbSide(const BodyLayout& layout, const std::vector<Transform>&
 
 }  // namespace
 
-std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthParams& params) {
+std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
+                                           const OwnSpineDepthParams& params) {
   const Mesh& mesh = rig.mesh;
   const Skeleton& skeleton = rig.skeleton;
   if (mesh.positions.empty() || mesh.triangles.empty() || skeleton.empty()) return std::nullopt;
@@ -51,26 +52,36 @@ std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthPar
   const int chest = skeleton.commonAncestor(layout.arms[0].upper, layout.arms[1].upper);
   if (hips < 0 || chest < 0 || hips == chest) return std::nullopt;
   const std::vector<Transform> rest = skeleton.restGlobals();
-  const Eigen::Vector3d along = (rest[chest].translation() - rest[hips].translation()).normalized();
+  const Eigen::Vector3d trunk = rest[chest].translation() - rest[hips].translation();
+  const Eigen::Vector3d along = trunk.normalized();
   if (!along.allFinite()) return std::nullopt;
   const Eigen::Vector3d side = limbSide(layout, rest, along);
   if (side.norm() < params.minLimbSide) return std::nullopt;
   const Eigen::Vector3d back = -side.normalized();
 
   const SegmentOcclusion rays(mesh.positions, mesh.triangles);
-  std::vector<double> depths;
+  OwnSpineDepth own;
   for (int j : treePath(skeleton, hips, chest)) {
     if (!skeleton.joints[j].deform) continue;
     const Eigen::Vector3d p = rest[j].translation();
     const std::optional<double> toBack = rays.hitDistance(p, back);
     const std::optional<double> toBelly = rays.hitDistance(p, -back);
     if (!toBack || !toBelly || !(*toBack + *toBelly > 0.0)) continue;
-    depths.push_back(*toBelly / (*toBack + *toBelly));
+    const double depth =
+        std::clamp(*toBelly / (*toBack + *toBelly), params.edge, 1.0 - params.edge);
+    const double at =
+        std::clamp((p - rest[hips].translation()).dot(trunk) / trunk.squaredNorm(), 0.0, 1.0);
+    own.profile.push_back({at, depth});
   }
-  if (depths.empty()) return std::nullopt;
+  if (own.profile.empty()) return std::nullopt;
+  std::sort(own.profile.begin(), own.profile.end(),
+            [](const SpineDepthSample& a, const SpineDepthSample& b) { return a.along < b.along; });
+  std::vector<double> depths;
+  for (const SpineDepthSample& s : own.profile) depths.push_back(s.fromBelly);
   const auto middle = depths.begin() + std::ptrdiff_t(depths.size() / 2);
   std::nth_element(depths.begin(), middle, depths.end());
-  return std::clamp(*middle, params.edge, 1.0 - params.edge);
+  own.median = *middle;
+  return own;
 }
 
 }  // namespace rw

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "character.h"
+#include "retarget/placement_paths.h"
 
 namespace rw {
 
@@ -19,11 +20,20 @@ struct OwnSpineDepthParams {
   double edge = 0.05;
 };
 
-/// The median, over the trunk joints of `rig`'s skeleton (the tree path from where its hind
-/// limbs branch to where its fore limbs do, both included), of the joint's place between the belly
-/// (0) and the back (1) through its own mesh's section along the back direction (away from the
-/// limbs). Nothing when the rig has no mesh, no four limbs hanging to one side, or no section
-/// around its spine.
-std::optional<double> ownSpineDepth(const Character& rig, const OwnSpineDepthParams& params = {});
+/// Where the rig's spine runs: per trunk joint of its skeleton (the tree path from where its
+/// hind limbs branch to where its fore limbs do, both included), the joint's place between the
+/// belly (0) and the back (1) through its own mesh's section along the back direction (away
+/// from the limbs), at its place along the trunk (0 hind, 1 fore).
+struct OwnSpineDepth {
+  /// The median depth.
+  double median = 0.0;
+  /// Every trunk joint's, sorted along the trunk (SpineDepthParams::profile).
+  std::vector<SpineDepthSample> profile;
+};
+
+/// Nothing when the rig has no mesh, no four limbs hanging to one side, or no section around
+/// its spine.
+std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
+                                           const OwnSpineDepthParams& params = {});
 
 }  // namespace rw

@@ -56,7 +56,102 @@ std::vector<int> pairedLimbsAt(int node, const TopologyGraph& g, const GraphSymm
   return limbs;
 }
 
+/// A point `fraction` of the way along `path` by arc length.
+Eigen::Vector3d pointAlong(const std::vector<Eigen::Vector3d>& path, double fraction) {
+  double total = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) total += (path[k] - path[k - 1]).norm();
+  double left = fraction * total;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const double step = (path[k] - path[k - 1]).norm();
+    if (left <= step && step > 0.0) return path[k - 1] + (left / step) * (path[k] - path[k - 1]);
+    left -= step;
+  }
+  return path.back();
+}
+
+/// A trunk's frame: its direction, the side away from its limbs, where along it its limbs
+/// hang from, and its usual thickness.
+struct TrunkFrame {
+  Eigen::Vector3d along, back;
+  Eigen::Vector3d hind, fore;  ///< the hind and fore limbs' upper parts
+  double thickness = 0.0;      ///< the median section's
+  /// Where `p` lies along the trunk: 0 level with the hind limbs, 1 with the fore limbs.
+  double placeOf(const Eigen::Vector3d& p) const {
+    const double span = (fore - hind).dot(along);
+    return std::abs(span) > 0.0 ? (p - hind).dot(along) / span : 0.0;
+  }
+};
+
+/// The frame of the trunk path `trunk` (from the fore limbs' end to the hind limbs') whose
+/// limbs' paths are `front` and `rear`; nothing when its limbs do not hang to one side of it
+/// or no section of it closes.
+std::optional<TrunkFrame> trunkFrame(const std::vector<Eigen::Vector3d>& trunk,
+                                     const std::vector<std::vector<Eigen::Vector3d>>& paths,
+                                     const std::vector<int>& front, const std::vector<int>& rear,
+                                     const SegmentOcclusion& rays, const SpineDepthParams& params) {
+  TrunkFrame f;
+  f.along = (trunk.back() - trunk.front()).normalized();
+  if (!f.along.allFinite()) return std::nullopt;
+  Eigen::Vector3d side = Eigen::Vector3d::Zero();
+  const auto upperParts = [&](const std::vector<int>& limbs) {
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    for (int l : limbs) {
+      const Eigen::Vector3d d = (paths[l].back() - paths[l].front()).normalized();
+      if (d.allFinite()) side += d - d.dot(f.along) * f.along;
+      sum += pointAlong(paths[l], params.limbUpperFraction);
+    }
+    return Eigen::Vector3d(sum / double(limbs.size()));
+  };
+  f.fore = upperParts(front);
+  f.hind = upperParts(rear);
+  side /= double(front.size() + rear.size());
+  if (side.norm() < params.minLimbSide) return std::nullopt;
+  f.back = -side.normalized();
+  std::vector<double> thickness;
+  for (const Eigen::Vector3d& p : trunk)
+    if (const std::optional<Section> s = sectionAt(rays, p, f.back))
+      thickness.push_back(s->thickness());
+  if (thickness.empty()) return std::nullopt;
+  const auto middle = thickness.begin() + std::ptrdiff_t(thickness.size() / 2);
+  std::nth_element(thickness.begin(), middle, thickness.end());
+  f.thickness = *middle;
+  return f;
+}
+
+/// `p` moved along the trunk's back direction to `depth` of its section, by `weight`.
+void moveToDepth(Eigen::Vector3d& p, const Section& s, const Eigen::Vector3d& back, double depth,
+                 double weight) {
+  p += weight * (depth * s.thickness() - s.belly) * back;
+}
+
+/// An arc adjoining the trunk (a neck above it, a tail past the hips) moves as the trunk where
+/// it is as thick as the trunk, not at all where it is SpineDepthParams::neckThinner or less of
+/// that, fading in between.
+void moveAdjoiningArc(std::vector<Eigen::Vector3d>& path, const TrunkFrame& f, double depth,
+                      const SegmentOcclusion& rays, const SpineDepthParams& params) {
+  for (Eigen::Vector3d& p : path) {
+    const std::optional<Section> s = sectionAt(rays, p, f.back);
+    if (!s) continue;
+    const double weight = std::clamp(
+        (s->thickness() / f.thickness - params.neckThinner) / (1.0 - params.neckThinner), 0.0, 1.0);
+    moveToDepth(p, *s, f.back, depth, weight);
+  }
+}
+
 }  // namespace
+
+double SpineDepthParams::depthAt(double along) const {
+  if (profile.empty()) return fromBelly;
+  if (along <= profile.front().along) return profile.front().fromBelly;
+  for (std::size_t k = 1; k < profile.size(); ++k)
+    if (along <= profile[k].along) {
+      const SpineDepthSample& a = profile[k - 1];
+      const SpineDepthSample& b = profile[k];
+      const double t = b.along > a.along ? (along - a.along) / (b.along - a.along) : 1.0;
+      return a.fromBelly + t * (b.fromBelly - a.fromBelly);
+    }
+  return profile.back().fromBelly;
+}
 
 std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
                                                          const SkeletonGraph& skeleton,
@@ -71,53 +166,33 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
 
   std::unique_ptr<SegmentOcclusion> rays;  // built on the first trunk that moves
   std::vector<char> moved(count, 0);       // each path moves once (a spine of several trunk arcs)
+  const auto arcOf = [&](int match) { return matching.matches[match].skeletonArc; };
   for (int i = 0; i < count; ++i) {
-    const int arc = matching.matches[i].skeletonArc;
-    const GraphArc& trunk = g.arcs[arc];
-    if (moved[i] || symmetry.arcs[arc].tag != SymmetryTag::Primary || paths[i].size() < 2) continue;
+    const GraphArc& trunk = g.arcs[arcOf(i)];
+    if (moved[i] || symmetry.arcs[arcOf(i)].tag != SymmetryTag::Primary || paths[i].size() < 2)
+      continue;
     // A trunk: limbs in pairs at both of its ends (shoulders and hips, not a tail's tip).
     const std::vector<int> front = pairedLimbsAt(trunk.from, g, symmetry, matching);
     const std::vector<int> rear = pairedLimbsAt(trunk.to, g, symmetry, matching);
     if (front.empty() || rear.empty()) continue;
-    const Eigen::Vector3d along = (paths[i].back() - paths[i].front()).normalized();
-    if (!along.allFinite()) continue;
-    Eigen::Vector3d side = Eigen::Vector3d::Zero();
-    for (const std::vector<int>* limbs : {&front, &rear})
-      for (int l : *limbs) {
-        const Eigen::Vector3d d = (paths[l].back() - paths[l].front()).normalized();
-        if (d.allFinite()) side += d - d.dot(along) * along;
-      }
-    side /= double(front.size() + rear.size());
-    if (side.norm() < params.minLimbSide) continue;
-    const Eigen::Vector3d back = -side.normalized();
     if (!rays) rays = std::make_unique<SegmentOcclusion>(mesh.positions, mesh.triangles);
-
-    std::vector<std::optional<Section>> sections(paths[i].size());
-    std::vector<double> thickness;
-    for (std::size_t k = 0; k < paths[i].size(); ++k)
-      if ((sections[k] = sectionAt(*rays, paths[i][k], back)))
-        thickness.push_back(sections[k]->thickness());
-    if (thickness.empty()) continue;
-    std::nth_element(thickness.begin(), thickness.begin() + long(thickness.size() / 2),
-                     thickness.end());
-    const double trunkThickness = thickness[thickness.size() / 2];
-    const auto towardsBack = [&](const Eigen::Vector3d& p, const Section& s, double weight) {
-      return Eigen::Vector3d(p + weight * (params.fromBelly * s.thickness() - s.belly) * back);
-    };
-    for (std::size_t k = 0; k < paths[i].size(); ++k)
-      if (sections[k]) paths[i][k] = towardsBack(paths[i][k], *sections[k], 1.0);
+    const std::optional<TrunkFrame> f = trunkFrame(paths[i], paths, front, rear, *rays, params);
+    if (!f) continue;
+    for (Eigen::Vector3d& p : paths[i])
+      if (const std::optional<Section> s = sectionAt(*rays, p, f->back))
+        moveToDepth(p, *s, f->back, params.depthAt(f->placeOf(p)), 1.0);
     moved[i] = 1;
-    // The arc above the trunk, as thick as the trunk near it (a chest), thinner further up.
     for (int a = 0; a < count; ++a) {
-      if (g.arcs[matching.matches[a].skeletonArc].to != trunk.from || moved[a]) continue;
-      moved[a] = 1;
-      for (Eigen::Vector3d& p : paths[a]) {
-        const std::optional<Section> s = sectionAt(*rays, p, back);
-        if (!s) continue;
-        const double weight = std::clamp(
-            (s->thickness() / trunkThickness - params.neckThinner) / (1.0 - params.neckThinner),
-            0.0, 1.0);
-        p = towardsBack(p, *s, weight);
+      if (moved[a]) continue;
+      const GraphArc& other = g.arcs[arcOf(a)];
+      // The arc above the trunk (a neck over the chest) at the chest's depth; the one going on
+      // from the hips along the primary axis (a tail over the rump) at the spine's.
+      if (other.to == trunk.from) {
+        moveAdjoiningArc(paths[a], *f, params.depthAt(1.0), *rays, params);
+        moved[a] = 1;
+      } else if (other.from == trunk.to && symmetry.arcs[arcOf(a)].tag == SymmetryTag::Primary) {
+        moveAdjoiningArc(paths[a], *f, params.fromBelly, *rays, params);
+        moved[a] = 1;
       }
     }
   }

@@ -6,6 +6,7 @@
 //    through the middle of the body, nearer the back (the measured rigs: see
 //    placement_paths_test.cpp).
 #include <Eigen/Core>
+#include <optional>
 #include <vector>
 
 #include "mesh/mesh.h"
@@ -27,27 +28,49 @@ struct HairpinParams {
 std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>& path,
                                              const HairpinParams& params = {});
 
+/// The spine's depth at one place along the trunk: `along` 0 where the hind limbs branch, 1
+/// where the fore limbs do.
+struct SpineDepthSample {
+  double along = 0.0;
+  double fromBelly = 0.65;
+  bool operator==(const SpineDepthSample&) const = default;
+};
+
 struct SpineDepthParams {
   /// Where the spine runs between the belly (0) and the back (1), through the trunk's section
   /// along the back direction. 0.5 leaves the centroids. A skeleton read with its own mesh sets
   /// its artist's (own_spine_depth.h).
   double fromBelly = 0.65;
+  /// Where given (a skeleton read with its own mesh), the depth along the trunk, in place of
+  /// one `fromBelly` for all of it: artists hang a pelvis lower in the hips than the spine
+  /// runs under the back (cattle: 0.55 at the hips, 0.85 along the back). Sorted by `along`;
+  /// between samples linear, beyond them the nearest.
+  std::vector<SpineDepthSample> profile;
+  /// The depth at `along` (the profile's, else `fromBelly`).
+  double depthAt(double along) const;
   /// The back is the side away from the limbs: the mean of the paired limbs' directions across
   /// the trunk, whose length says how clearly the limbs hang to one side (a quadruped's legs about
   /// 0.9; a biped's arms and legs, which hang along its trunk, 0.06–0.2). Below this, no shift.
   double minLimbSide = 0.5;
-  /// The arc above the trunk (a neck, the head arc) moves as the trunk where it is as thick as
-  /// the trunk, not at all where it is `neckThinner` or less of that, fading in between: a
-  /// neck's vertebrae run through its middle.
+  /// The arcs adjoining the trunk (a neck, the head arc; a tail) move as the trunk where they
+  /// are as thick as the trunk, not at all where they are `neckThinner` or less of that, fading
+  /// in between: a neck's vertebrae and a tail's run through their middle.
   double neckThinner = 0.8;
+  /// A limb hangs from the trunk level with the part of its path this far down it (a thigh
+  /// below its hip joint): `profile`'s places along the trunk are measured between the hind and
+  /// fore limbs' such points, as the artist's are between their hip and chest joints. The
+  /// trunk's mesh path runs on past them, to the splits of the tail and neck.
+  double limbUpperFraction = 0.15;
   bool operator==(const SpineDepthParams&) const = default;
 };
 
 /// Per match of `matching`: the path its joints are placed along. Every path loses its
 /// hairpins; the trunk arcs (on the skeleton's primary axis, between two branchings that carry
-/// paired limbs) of a body whose limbs hang to one side are moved towards the other side, and
-/// so is the arc above them where it is as thick as the trunk. Rays against `mesh` measure the
-/// sections (a point whose ray leaves the mesh stays).
+/// paired limbs) of a body whose limbs hang to one side are moved towards the other side (to
+/// SpineDepthParams::depthAt their place between the limbs), and so are the arc above them (a
+/// neck) and the one going on past the hips on the primary axis (a tail) where they are as
+/// thick as the trunk. Rays against `mesh` measure the sections (a point whose ray leaves the
+/// mesh stays).
 std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
                                                          const SkeletonGraph& skeleton,
                                                          const GraphSymmetry& symmetry,

@@ -176,3 +176,15 @@ TEST(ArcPlan, HindLegsLeaveAcrossALevelBackUnderASteepPelvisBone) {
   for (int k = 0; k <= 10; ++k) neck.path.push_back({0, 4.6 - 0.12 * k, 2.8 - 0.12 * k});
   EXPECT_TRUE(leavesAcross(neck, frame, down, {}));
 }
+
+// A spine its artist hangs low in the hips (SpineDepthParams::profile): the trunk's path runs
+// level under the back, then dips 50 degrees to the pelvis in its last stretch, and the
+// skeleton's last bone drops as steeply. Legs straight down are across the trunk as a whole;
+// seen only at its end they said nothing, and the cattle's hips went 19% of the height forward.
+TEST(ArcPlan, HindLegsLeaveAcrossATrunkThatDipsToALowPelvis) {
+  ArcPlan trunk;
+  trunk.chain = {{0, 3.0, 2.0}, {0, 3.0, 0.0}, {0, 2.2, -0.7}};  // the last bone drops 49 degrees
+  for (int k = 0; k <= 15; ++k) trunk.path.push_back({0, 3.0, 2.0 - 0.14 * k});  // level
+  for (int k = 1; k <= 5; ++k) trunk.path.push_back({0, 3.0 - 0.16 * k, -0.1 - 0.14 * k});
+  EXPECT_TRUE(leavesAcross(trunk, SkeletonFrame{}, Eigen::Vector3d(0, -1, 0), {}));
+}
