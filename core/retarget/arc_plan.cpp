@@ -171,7 +171,12 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
     // Trusted as far as a free end would go, plus a margin: limbs whose axes point elsewhere
     // (a mismatch) must not fold the arc up.
     std::vector<Eigen::Vector3d> cut = cutPathAt(plan.path, *plan.endFromLimbs);
-    if (polylineLength(cut) >= h.branchingMinKept * polylineLength(plan.path)) {
+    // Of the path, or of the chain at the skeleton's scale where that is shorter: a short
+    // spine whose hind limbs start with long pelvis bones along the trunk ends well before
+    // the mesh's split.
+    const double reference =
+        std::min(polylineLength(plan.path), c.frame.scale * polylineLength(plan.chain));
+    if (polylineLength(cut) >= h.branchingMinKept * reference) {
       plan.path = std::move(cut);
       options.freeEnd = 0.0;
     }

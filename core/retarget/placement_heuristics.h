@@ -67,8 +67,10 @@ struct PlacementHeuristics {
   double trunkEndStretch = 0.25;
   /// Candidate points along the trunk path.
   int branchingSamples = 200;
-  /// The trunk path cut at the located joint must keep at least this share of its length, else
-  /// the limbs disagree with the trunk (a mismatch) and the free end is used instead.
+  /// The trunk path cut at the located joint must keep at least this share of its length (or of
+  /// the trunk chain's at the skeleton's scale, where that is shorter: a zebra's spine ends 0.35
+  /// of its height before the hips, its hind limbs starting with pelvis bones along the trunk),
+  /// else the limbs disagree with the trunk (a mismatch) and the free end is used instead.
   double branchingMinKept = 0.5;
 
   // --- Free ends (placeArcs) ---

@@ -77,4 +77,18 @@ Eigen::Vector3d jointPosition(const Skeleton& skeleton, const std::string& name)
                 : Eigen::Vector3d::Zero();
 }
 
+Skeleton withJointMoved(const Skeleton& skeleton, const std::string& name,
+                        const Eigen::Vector3d& offset) {
+  const int moved = skeleton.indexOf(name);
+  EXPECT_GE(moved, 0) << "no joint " << name;
+  std::vector<Transform> globals = skeleton.restGlobals();
+  if (moved >= 0) globals[moved].translation() += offset;
+  Skeleton out = skeleton;
+  for (int j = 0; j < out.size(); ++j) {
+    const int parent = out.joints[j].parent;
+    out.joints[j].restLocal = parent < 0 ? globals[j] : globals[parent].inverse() * globals[j];
+  }
+  return out;
+}
+
 }  // namespace rw::test

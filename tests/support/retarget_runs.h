@@ -32,4 +32,9 @@ Eigen::Vector3d topAbove(const Mesh& mesh, const Skeleton& skeleton, const std::
 /// Rest-head position of a joint by name in a skeleton.
 Eigen::Vector3d jointPosition(const Skeleton& skeleton, const std::string& name);
 
+/// `skeleton` with joint `name` moved by `offset` in character space and every other joint
+/// where it was (its children's rest poses take the move back).
+Skeleton withJointMoved(const Skeleton& skeleton, const std::string& name,
+                        const Eigen::Vector3d& offset);
+
 }  // namespace rw::test
