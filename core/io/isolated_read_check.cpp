@@ -139,7 +139,7 @@ Expected<std::string> runInIsolation(const std::string& path, const IsolatedRead
   const std::size_t memory = limits.memoryBytes ? limits.memoryBytes : defaultMemoryCap();
   pid_t child = -1;
   const std::string& program = isolatedReaderProgram();
-  if (!program.empty()) {
+  if (!program.empty() && !job.readerArguments.empty()) {
     std::vector<std::string> arguments = {std::to_string(getpid()), std::to_string(memory)};
     arguments.push_back(job.readerArguments.at(0));
     arguments.push_back(path);

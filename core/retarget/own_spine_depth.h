@@ -2,9 +2,10 @@
 // Where a rig's own spine runs through its trunk, measured in the rig's own mesh: artists put a
 // four-legged trunk's spine anywhere from the middle of the body (horses, elephants: 0.45-0.6
 // of the way from the belly to the back) to just under the back (cattle, goats, foxes, bears:
-// 0.8-0.9). A skeleton read with the character it was bound to carries its artist's choice into
-// the mesh it is retargeted to (placement_paths.h: SpineDepthParams::fromBelly), in place of
-// one depth for every artist.
+// 0.8-0.9), and not at one depth along it (cattle hang the pelvis at 0.58 of the hips' section
+// and run the spine at 0.88 under the back). A skeleton read with the character it was bound to
+// carries its artist's choice into the mesh it is retargeted to (placement_paths.h:
+// SpineDepthParams::fromBelly and profile), in place of one depth for every artist.
 #include <optional>
 
 #include "character.h"

@@ -319,6 +319,12 @@ class ClipsTest : public QObject {
     const double depth = window_->snapshot()->inputs.params.spineDepth.fromBelly;
     QVERIFY2(std::abs(depth - 0.66) < 0.03, qPrintable(QString::number(depth)));
     QVERIFY(depth != rw::SpineDepthParams{}.fromBelly);
+    // ...and its depth joint by joint along the trunk, the pelvis's first, the chest's last.
+    const std::vector<rw::SpineDepthSample>& profile =
+        window_->snapshot()->inputs.params.spineDepth.profile;
+    QVERIFY(profile.size() >= 5);
+    QCOMPARE(profile.front().along, 0.0);
+    QCOMPARE(profile.back().along, 1.0);
 
     QVERIFY(pick(QStringLiteral("Wuson_Walk")));
     const int walkFrames = nativeFrames(*clipNamed(motion, "Wuson_Walk"));
