@@ -5,6 +5,7 @@
 #include "io/character_wire.h"
 #include "io/finite_character.h"
 #include "io/isolated_read_check.h"
+#include "io/isolated_reader.h"
 
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
@@ -667,10 +668,9 @@ Expected<Character> importCharacter(const std::string& path, const ImportOptions
   // the end of the program); the child hands the converted character over.
   IsolatedReadLimits limits;
   limits.timeoutSeconds = options.readTimeoutSeconds;
-  std::vector<std::string> readerArguments = {"import"};
-  if (options.upAxis) readerArguments.push_back(*options.upAxis == UpAxis::Z ? "z" : "y");
   Expected<std::string> packed = runInIsolation(
-      path, limits, {readerArguments, [&] { return readPackedCharacter(path, options); }});
+      path, limits,
+      {importJobArguments(options.upAxis), [&] { return readPackedCharacter(path, options); }});
   if (!packed) return packed.error();
   Expected<Character> read = unpackCharacter(*packed);
   if (!read) return Error{path + ": " + read.error().message};

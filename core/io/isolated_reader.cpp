@@ -13,6 +13,8 @@ namespace rw {
 namespace {
 
 constexpr int kMessageFd = 3;
+const char* const kUpY = "y";
+const char* const kUpZ = "z";
 
 /// The job named on the command line, or an error for a command line nobody should write.
 Expected<std::string> runJob(int argc, char** argv) {
@@ -21,13 +23,19 @@ Expected<std::string> runJob(int argc, char** argv) {
   if (command == "check" && argc == 5) return readableByAssimp(path);
   if (command == "import" && argc <= 6) {
     ImportOptions options;
-    if (argc == 6) options.upAxis = std::string(argv[5]) == "z" ? UpAxis::Z : UpAxis::Y;
+    if (argc == 6) options.upAxis = std::string(argv[5]) == kUpZ ? UpAxis::Z : UpAxis::Y;
     return readPackedCharacter(path, options);
   }
   return Error{"rigwright-read: unknown job '" + command + "'"};
 }
 
 }  // namespace
+
+std::vector<std::string> importJobArguments(std::optional<UpAxis> upAxis) {
+  std::vector<std::string> arguments = {"import"};
+  if (upAxis) arguments.push_back(*upAxis == UpAxis::Z ? kUpZ : kUpY);
+  return arguments;
+}
 
 int isolatedReaderMain(int argc, char** argv) {
   if (argc < 5) {

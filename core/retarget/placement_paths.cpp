@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "retarget/limb_geometry.h"
 #include "skin/bone_visibility.h"
 
 namespace rw {
@@ -56,25 +57,13 @@ std::vector<int> pairedLimbsAt(int node, const TopologyGraph& g, const GraphSymm
   return limbs;
 }
 
-/// A point `fraction` of the way along `path` by arc length.
-Eigen::Vector3d pointAlong(const std::vector<Eigen::Vector3d>& path, double fraction) {
-  double total = 0.0;
-  for (std::size_t k = 1; k < path.size(); ++k) total += (path[k] - path[k - 1]).norm();
-  double left = fraction * total;
-  for (std::size_t k = 1; k < path.size(); ++k) {
-    const double step = (path[k] - path[k - 1]).norm();
-    if (left <= step && step > 0.0) return path[k - 1] + (left / step) * (path[k] - path[k - 1]);
-    left -= step;
-  }
-  return path.back();
-}
-
 /// A trunk's frame: its direction, the side away from its limbs, where along it its limbs
 /// hang from, and its usual thickness.
 struct TrunkFrame {
   Eigen::Vector3d along, back;
-  Eigen::Vector3d hind, fore;  ///< the hind and fore limbs' upper parts
-  double thickness = 0.0;      ///< the median section's
+  Eigen::Vector3d hind, fore;                    ///< the hind and fore limbs' upper parts
+  std::vector<std::optional<Section>> sections;  ///< per trunk path point, along `back`
+  double thickness = 0.0;                        ///< the median section's
   /// Where `p` lies along the trunk: 0 level with the hind limbs, 1 with the fore limbs.
   double placeOf(const Eigen::Vector3d& p) const {
     const double span = (fore - hind).dot(along);
@@ -98,7 +87,7 @@ std::optional<TrunkFrame> trunkFrame(const std::vector<Eigen::Vector3d>& trunk,
     for (int l : limbs) {
       const Eigen::Vector3d d = (paths[l].back() - paths[l].front()).normalized();
       if (d.allFinite()) side += d - d.dot(f.along) * f.along;
-      sum += pointAlong(paths[l], params.limbUpperFraction);
+      sum += pathPrefix(paths[l], params.limbUpperFraction * polylineLength(paths[l])).back();
     }
     return Eigen::Vector3d(sum / double(limbs.size()));
   };
@@ -108,9 +97,10 @@ std::optional<TrunkFrame> trunkFrame(const std::vector<Eigen::Vector3d>& trunk,
   if (side.norm() < params.minLimbSide) return std::nullopt;
   f.back = -side.normalized();
   std::vector<double> thickness;
-  for (const Eigen::Vector3d& p : trunk)
-    if (const std::optional<Section> s = sectionAt(rays, p, f.back))
-      thickness.push_back(s->thickness());
+  for (const Eigen::Vector3d& p : trunk) {
+    f.sections.push_back(sectionAt(rays, p, f.back));
+    if (f.sections.back()) thickness.push_back(f.sections.back()->thickness());
+  }
   if (thickness.empty()) return std::nullopt;
   const auto middle = thickness.begin() + std::ptrdiff_t(thickness.size() / 2);
   std::nth_element(thickness.begin(), middle, thickness.end());
@@ -178,9 +168,9 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
     if (!rays) rays = std::make_unique<SegmentOcclusion>(mesh.positions, mesh.triangles);
     const std::optional<TrunkFrame> f = trunkFrame(paths[i], paths, front, rear, *rays, params);
     if (!f) continue;
-    for (Eigen::Vector3d& p : paths[i])
-      if (const std::optional<Section> s = sectionAt(*rays, p, f->back))
-        moveToDepth(p, *s, f->back, params.depthAt(f->placeOf(p)), 1.0);
+    for (std::size_t k = 0; k < paths[i].size(); ++k)
+      if (const std::optional<Section>& s = f->sections[k])
+        moveToDepth(paths[i][k], *s, f->back, params.depthAt(f->placeOf(paths[i][k])), 1.0);
     moved[i] = 1;
     for (int a = 0; a < count; ++a) {
       if (moved[a]) continue;
