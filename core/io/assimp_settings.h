@@ -16,10 +16,10 @@ inline void configureImporter(Assimp::Importer& importer) {
                               aiPrimitiveType_POINT | aiPrimitiveType_LINE);
 }
 
-/// Triangles only; JoinIdenticalVertices shares exact duplicates but keeps UV/normal seams
+/// Triangles only. Identical vertices are joined by the importer itself (identical_vertices.h:
+/// Assimp's JoinIdenticalVertices step, same vertices, took 4x as long), UV/normal seams kept
 /// split (pitfall 1: we weld by position ourselves and keep the map back).
-inline constexpr unsigned kImportFlags =
-    aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_JoinIdenticalVertices;
+inline constexpr unsigned kImportFlags = aiProcess_Triangulate | aiProcess_SortByPType;
 
 /// Reads with the settings above, then validates the scene. Validation rejects scenes with no
 /// mesh, which motion files (BVH) legitimately are, so it runs only when there are meshes.

@@ -4,6 +4,7 @@
 #include "io/assimp_settings.h"
 #include "io/character_wire.h"
 #include "io/finite_character.h"
+#include "io/identical_vertices.h"
 #include "io/isolated_read_check.h"
 #include "io/isolated_reader.h"
 
@@ -302,6 +303,27 @@ class SceneReader {
     bool anyNormals = false, anyUVs = false, anySkin = false;
   };
 
+  /// Per vertex of `mesh`, its influences: its bones' weights, or all on `rigidJoint` (an
+  /// unskinned mesh under a joint, else -1); none for a mesh neither skinned nor under a joint.
+  std::vector<std::vector<Influence>> partInfluences(const aiMesh& mesh, int rigidJoint) {
+    std::vector<std::vector<Influence>> influences;
+    if (mesh.HasBones()) {
+      influences.resize(mesh.mNumVertices);
+      for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+        const aiBone* bone = mesh.mBones[b];
+        const int j = jointOfNode(bone->mName.C_Str());
+        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+          const aiVertexWeight& vw = bone->mWeights[w];
+          if (vw.mVertexId < mesh.mNumVertices)
+            influences[vw.mVertexId].push_back({j, double(vw.mWeight)});
+        }
+      }
+    } else if (rigidJoint >= 0) {
+      influences.assign(mesh.mNumVertices, {{rigidJoint, 1.0}});
+    }
+    return influences;
+  }
+
   /// Appends mesh `m` placed at node `n`: its vertices in character space (a skinned mesh by its
   /// bones' bind pose, pitfall 2), normals and UVs when any part has them, its influences (an
   /// unskinned mesh under a joint moves with it), its triangles.
@@ -317,13 +339,17 @@ class SceneReader {
         if (nodes_[a].joint) rigidJoint = nodes_[a].jointIndex;
     }
     const Eigen::Matrix3d normalMatrix = place.linear().inverse().transpose();
+    // Influences first: identical vertices are joined on them too.
+    std::vector<std::vector<Influence>> influences = partInfluences(*mesh, rigidJoint);
+    out.anySkin |= !influences.empty();
+    const VertexClasses joined = identicalVertices(*mesh, influences);
     MeshPart part;
     part.name = mesh->mName.length ? mesh->mName.C_Str() : nodes_[n].node->mName.C_Str();
     part.firstVertex = static_cast<int>(src.positions.size());
-    part.vertexCount = static_cast<int>(mesh->mNumVertices);
+    part.vertexCount = static_cast<int>(joined.firstOfClass.size());
     part.firstTriangle = static_cast<int>(src.triangles.size());
     part.material = std::min<int>(mesh->mMaterialIndex, int(src.materialNames.size()) - 1);
-    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+    for (int v : joined.firstOfClass) {
       const aiVector3D& p = mesh->mVertices[v];
       src.positions.push_back(place * Eigen::Vector3d(p.x, p.y, p.z));
       if (out.anyNormals) {
@@ -341,31 +367,18 @@ class SceneReader {
       }
     }
     out.perVertex.resize(src.positions.size());
-    if (mesh->HasBones()) {
-      out.anySkin = true;
-      for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-        const aiBone* bone = mesh->mBones[b];
-        const int j = jointOfNode(bone->mName.C_Str());
-        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-          const aiVertexWeight& vw = bone->mWeights[w];
-          if (vw.mVertexId < mesh->mNumVertices)
-            out.perVertex[part.firstVertex + vw.mVertexId].push_back({j, double(vw.mWeight)});
-        }
-      }
-    } else if (rigidJoint >= 0) {
-      out.anySkin = true;
-      for (int v = 0; v < part.vertexCount; ++v)
-        out.perVertex[part.firstVertex + v].push_back({rigidJoint, 1.0});
-    }
+    if (!influences.empty())
+      for (int k = 0; k < part.vertexCount; ++k)
+        out.perVertex[part.firstVertex + k] = std::move(influences[joined.firstOfClass[k]]);
     for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
       const aiFace& face = mesh->mFaces[f];
       if (face.mNumIndices != 3) continue;
       bool valid = true;
       for (int c = 0; c < 3; ++c) valid &= face.mIndices[c] < mesh->mNumVertices;
       if (!valid) continue;
-      src.triangles.emplace_back(part.firstVertex + int(face.mIndices[0]),
-                                 part.firstVertex + int(face.mIndices[1]),
-                                 part.firstVertex + int(face.mIndices[2]));
+      src.triangles.emplace_back(part.firstVertex + joined.classOf[face.mIndices[0]],
+                                 part.firstVertex + joined.classOf[face.mIndices[1]],
+                                 part.firstVertex + joined.classOf[face.mIndices[2]]);
       src.triangleMaterial.push_back(part.material);
     }
     part.triangleCount = static_cast<int>(src.triangles.size()) - part.firstTriangle;

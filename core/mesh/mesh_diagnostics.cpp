@@ -67,6 +67,37 @@ int countNonManifoldVertices(int n, const std::vector<Eigen::Vector3i>& triangle
       std::plus<int>());
 }
 
+/// Each edge (its key: lower vertex, higher vertex) with the number of triangles on it, in key
+/// order. Bucketed by the lower vertex (a counting sort), each bucket of a few sorted by hand:
+/// linear, where sorting the 3 keys per triangle took 0.1 s at 548K triangles.
+std::vector<std::pair<std::uint64_t, int>> countEdges(
+    int n, const std::vector<Eigen::Vector3i>& triangles) {
+  std::vector<int> start(std::size_t(n) + 1, 0);
+  for (const auto& t : triangles)
+    for (int c = 0; c < 3; ++c) ++start[std::min(t[c], t[(c + 1) % 3]) + 1];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<int> higher(std::size_t(start.back()));
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (const auto& t : triangles)
+    for (int c = 0; c < 3; ++c) {
+      const int a = t[c], b = t[(c + 1) % 3];
+      higher[fill[std::min(a, b)]++] = std::max(a, b);
+    }
+  std::vector<std::pair<std::uint64_t, int>> edges;
+  edges.reserve(higher.size() / 2 + 1);
+  for (int v = 0; v < n; ++v) {
+    const auto first = higher.begin() + start[v], last = higher.begin() + start[v + 1];
+    std::sort(first, last);
+    for (auto i = first; i != last;) {
+      auto j = i;
+      while (j != last && *j == *i) ++j;
+      edges.emplace_back(edgeKey(v, *i), int(j - i));
+      i = j;
+    }
+  }
+  return edges;
+}
+
 }  // namespace
 
 std::string MeshDiagnostics::summary() const {
@@ -86,19 +117,7 @@ MeshDiagnostics diagnoseTriangles(const std::vector<Eigen::Vector3d>& positions,
   const int n = static_cast<int>(positions.size());
   d.triangles = static_cast<int>(triangles.size());
 
-  // Edge -> number of incident triangles, via a sorted key list (fast, no hashing).
-  std::vector<std::uint64_t> keys;
-  keys.reserve(triangles.size() * 3);
-  for (const auto& t : triangles)
-    for (int c = 0; c < 3; ++c) keys.push_back(edgeKey(t[c], t[(c + 1) % 3]));
-  std::sort(keys.begin(), keys.end());
-  std::vector<std::pair<std::uint64_t, int>> edges;  // key, count
-  for (std::size_t i = 0; i < keys.size();) {
-    std::size_t j = i;
-    while (j < keys.size() && keys[j] == keys[i]) ++j;
-    edges.emplace_back(keys[i], int(j - i));
-    i = j;
-  }
+  const std::vector<std::pair<std::uint64_t, int>> edges = countEdges(n, triangles);
   d.edges = static_cast<int>(edges.size());
 
   std::vector<char> used(n, 0);

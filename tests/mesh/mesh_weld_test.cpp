@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
 #include "mesh/mesh.h"
+#include "mesh/weld_by_position.h"
+
+#include <cmath>
+#include <cstdlib>
 #include "support/procedural_meshes.h"
 
 using namespace rw;
@@ -50,4 +54,49 @@ TEST(MeshWeld, ANonManifoldEdgeKeepsEveryTriangleAndIsReported) {
   const Mesh mesh = buildMesh(src);
   EXPECT_EQ(mesh.triangles.size(), 3u);
   EXPECT_EQ(mesh.diagnostics.nonManifoldEdges, 1);
+}
+
+namespace {
+
+/// The weld's definition, point by point against every welded point: the reference.
+std::vector<int> weldByDefinition(const std::vector<Eigen::Vector3d>& points, double tolerance,
+                                  std::vector<Eigen::Vector3d>& welded) {
+  std::vector<int> weldedOf;
+  for (const Eigen::Vector3d& p : points) {
+    int found = -1;
+    for (int w = 0; w < int(welded.size()) && found < 0; ++w)
+      if ((welded[w] - p).squaredNorm() <= tolerance * tolerance) found = w;
+    if (found < 0 || !p.allFinite()) {
+      found = int(welded.size());
+      welded.push_back(p);
+    }
+    weldedOf.push_back(found);
+  }
+  return weldedOf;
+}
+
+}  // namespace
+
+TEST(WeldByPosition, AgreesWithItsDefinitionOnCopiesChainsAndStrayPoints) {
+  // Clusters of exact copies, chains of points each within the tolerance of the next but not
+  // of the one after (the first of a chain decides), points on one plane (equal projections
+  // along every axis), many copies at the origin, and a NaN.
+  const double tolerance = 1e-3;
+  std::vector<Eigen::Vector3d> points;
+  std::srand(7);
+  auto uniform = [] { return double(std::rand()) / RAND_MAX; };
+  for (int c = 0; c < 300; ++c) {
+    const Eigen::Vector3d centre(uniform(), uniform(), 0.0);
+    for (int k = 0; k < 1 + c % 4; ++k) points.push_back(centre);
+    for (int k = 1; k < c % 3; ++k) points.push_back(centre + Eigen::Vector3d(0.7e-3 * k, 0, 0));
+  }
+  for (int k = 0; k < 500; ++k) points.push_back(Eigen::Vector3d::Zero());
+  points.push_back(Eigen::Vector3d::Constant(std::nan("")));
+  for (int k = 0; k < 200; ++k) points.push_back(points[std::rand() % points.size()]);
+  std::vector<Eigen::Vector3d> welded, expectedWelded;
+  const std::vector<int> got = weldByPosition(points, tolerance, welded);
+  const std::vector<int> expected = weldByDefinition(points, tolerance, expectedWelded);
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(welded.size(), expectedWelded.size());
+  EXPECT_LT(welded.size(), points.size() / 2);  // the case welds a lot
 }
