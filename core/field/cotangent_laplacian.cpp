@@ -3,6 +3,17 @@
 #include <algorithm>
 
 namespace rw {
+namespace {
+
+/// The cotangent of the angle at `corner` between the edges to `a` and `b` (0 when degenerate).
+double cotangentAt(const Eigen::Vector3d& corner, const Eigen::Vector3d& a,
+                   const Eigen::Vector3d& b) {
+  const Eigen::Vector3d u = a - corner, v = b - corner;
+  const double sine = u.cross(v).norm();
+  return sine > 1e-300 ? u.dot(v) / sine : 0.0;
+}
+
+}  // namespace
 
 Eigen::SparseMatrix<double> cotangentWeights(int vertexCount,
                                              const std::vector<Eigen::Vector3i>& triangles,
@@ -14,10 +25,7 @@ Eigen::SparseMatrix<double> cotangentWeights(int vertexCount,
     for (int c = 0; c < 3; ++c) {
       // The angle at corner c is opposite edge (c+1, c+2).
       const int i = t[(c + 1) % 3], j = t[(c + 2) % 3];
-      const Eigen::Vector3d u = p[i] - p[t[c]], v = p[j] - p[t[c]];
-      const double sine = u.cross(v).norm();
-      const double cotangent = sine > 1e-300 ? u.dot(v) / sine : 0.0;
-      const double w = 0.5 * cotangent;
+      const double w = 0.5 * cotangentAt(p[t[c]], p[i], p[j]);
       triplets.emplace_back(i, j, w);
       triplets.emplace_back(j, i, w);
     }
@@ -29,19 +37,43 @@ Eigen::SparseMatrix<double> cotangentWeights(int vertexCount,
   return W;
 }
 
-Eigen::SparseMatrix<double> cotangentWeights(const SurfaceDomain& d,
-                                             const std::vector<Eigen::Vector3d>& p,
-                                             const LaplacianParams& params) {
-  const Eigen::SparseMatrix<double> W =
-      cotangentWeights(d.vertexCount, d.triangles, p, params.minWeight);
-  std::vector<Eigen::Triplet<double>> triplets;
+namespace {
+
+/// The entry of edge (i, j) in row i of the domain's adjacency.
+int adjacencySlot(const SurfaceDomain& d, int i, int j) {
+  const int* first = d.adjacency.data() + d.adjacencyStart[i];
+  const int* last = d.adjacency.data() + d.adjacencyStart[i + 1];
+  return int(std::find(first, last, j) - d.adjacency.data());
+}
+
+}  // namespace
+
+std::vector<double> adjacencyCotangentWeights(const SurfaceDomain& d,
+                                              const LaplacianParams& params) {
+  const std::vector<Eigen::Vector3d>& p = d.positions;
+  std::vector<double> w(d.adjacency.size(), 0.0);
+  std::vector<char> onTriangle(d.adjacency.size(), 0);
+  for (const Eigen::Vector3i& t : d.triangles)
+    for (int c = 0; c < 3; ++c) {
+      const int i = t[(c + 1) % 3], j = t[(c + 2) % 3];
+      const double half = 0.5 * cotangentAt(p[t[c]], p[i], p[j]);
+      const int ij = adjacencySlot(d, i, j), ji = adjacencySlot(d, j, i);
+      w[ij] += half, onTriangle[ij] = 1;
+      if (ji != ij)
+        w[ji] += half, onTriangle[ji] = 1;
+      else
+        w[ij] += half;  // an edge from a vertex to itself: both entries on the diagonal
+    }
+  for (std::size_t k = 0; k < w.size(); ++k)
+    if (onTriangle[k]) w[k] = std::max(w[k], params.minWeight);
+  std::vector<double> bridge(d.adjacency.size(), 0.0);
   for (const auto& b : d.bridges) {
-    triplets.emplace_back(b[0], b[1], params.bridgeWeight);
-    triplets.emplace_back(b[1], b[0], params.bridgeWeight);
+    bridge[adjacencySlot(d, b[0], b[1])] += params.bridgeWeight;
+    bridge[adjacencySlot(d, b[1], b[0])] += params.bridgeWeight;
   }
-  Eigen::SparseMatrix<double> B(d.vertexCount, d.vertexCount);
-  B.setFromTriplets(triplets.begin(), triplets.end());
-  return W + B;
+  for (std::size_t k = 0; k < w.size(); ++k)
+    if (bridge[k] != 0.0) w[k] = onTriangle[k] ? w[k] + bridge[k] : bridge[k];
+  return w;
 }
 
 std::vector<double> mixedVoronoiAreas(int vertexCount,

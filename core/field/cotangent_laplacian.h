@@ -19,11 +19,14 @@ struct LaplacianParams {
   bool operator==(const LaplacianParams&) const = default;
 };
 
-/// Symmetric weight matrix W (#V × #V, zero diagonal) of the domain: w_ij = (cot α + cot β) / 2
-/// over the triangles sharing edge ij, clamped, plus bridge edges. The Laplacian is diag(W1) − W.
-Eigen::SparseMatrix<double> cotangentWeights(const SurfaceDomain& domain,
-                                             const std::vector<Eigen::Vector3d>& positions,
-                                             const LaplacianParams& params = {});
+/// The domain's weights w_ij = (cot α + cot β) / 2 over the triangles sharing edge ij, clamped,
+/// plus bridge edges, one per entry of its adjacency (domain.adjacency's layout: each edge in
+/// both rows). The Laplacian is diag(W1) − W. Summed in triangle order, as a sparse matrix
+/// assembled from the triangles' entries would be: the same numbers to the last bit, in the
+/// adjacency's layout so that the Laplace system is assembled without a sort (0.04 s at 137K
+/// triangles).
+std::vector<double> adjacencyCotangentWeights(const SurfaceDomain& domain,
+                                              const LaplacianParams& params = {});
 
 /// The same over any triangle list (no bridges): w_ij = (cot α + cot β) / 2, raised to
 /// `minWeight` (see LaplacianParams::minWeight). Vertices in no triangle get no entries.

@@ -9,6 +9,59 @@
 #include "util/blas_threads.h"
 
 namespace rw {
+namespace {
+
+/// L_II f_I = -L_IB f_B: the Laplacian over the unknown vertices, column by column (rows in
+/// order, the diagonal in its place), and the fixed values' pull on their neighbours.
+struct LaplaceSystem {
+  Eigen::SparseMatrix<double> matrix;
+  Eigen::VectorXd rhs;
+};
+
+LaplaceSystem laplaceSystem(const SurfaceDomain& d, const std::vector<int>& unknown, int unknowns,
+                            const std::vector<double>& fixedValue, const LaplacianParams& params) {
+  const std::vector<double> w = adjacencyCotangentWeights(d, params);
+  LaplaceSystem out;
+  out.rhs = Eigen::VectorXd::Zero(unknowns);
+  std::vector<int> outer(std::size_t(unknowns) + 1, 0), inner;
+  std::vector<double> values;
+  inner.reserve(d.adjacency.size() + unknowns);
+  values.reserve(d.adjacency.size() + unknowns);
+  for (int v = 0; v < d.vertexCount; ++v) {
+    const int u = unknown[v];
+    if (u < 0) continue;
+    // The adjacency's rows are sorted: the diagonal goes before the first neighbour above v.
+    double diagonal = 0.0, self = 0.0;
+    std::size_t diagonalAt = 0;
+    bool placed = false;
+    auto placeDiagonal = [&] {
+      diagonalAt = inner.size(), placed = true;
+      inner.push_back(u);
+      values.push_back(0.0);
+    };
+    for (int k = d.adjacencyStart[v]; k < d.adjacencyStart[v + 1]; ++k) {
+      const int j = d.adjacency[k];
+      diagonal += w[k];
+      if (j == v) {
+        self = -w[k];  // a degenerate corner's edge to itself
+      } else if (unknown[j] >= 0) {
+        if (j > v && !placed) placeDiagonal();
+        inner.push_back(unknown[j]);
+        values.push_back(-w[k]);
+      } else if (!std::isnan(fixedValue[j])) {
+        out.rhs[u] += w[k] * fixedValue[j];
+      }
+    }
+    if (!placed) placeDiagonal();
+    values[diagonalAt] = self + diagonal;
+    outer[u + 1] = int(inner.size());
+  }
+  out.matrix = Eigen::Map<const Eigen::SparseMatrix<double>>(
+      unknowns, unknowns, Eigen::Index(inner.size()), outer.data(), inner.data(), values.data());
+  return out;
+}
+
+}  // namespace
 
 Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const FieldParams& params,
                                       const Progress* progress) {
@@ -53,24 +106,9 @@ Expected<HarmonicField> harmonicField(const Mesh& mesh, int givenHead, const Fie
     if (d.active[v] && std::isnan(fixedValue[v])) unknown[v] = unknowns++;
 
   if (progress) progress->report("field: cotangent Laplacian", 0.3);
-  const Eigen::SparseMatrix<double> W = cotangentWeights(d, d.positions, params.laplacian);
-  std::vector<Eigen::Triplet<double>> triplets;
-  triplets.reserve(W.nonZeros() + unknowns);
-  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(unknowns);
-  Eigen::VectorXd diagonal = Eigen::VectorXd::Zero(unknowns);
-  for (int k = 0; k < W.outerSize(); ++k)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(W, k); it; ++it) {
-      const int i = int(it.row()), j = int(it.col());
-      if (unknown[i] < 0) continue;
-      diagonal[unknown[i]] += it.value();
-      if (unknown[j] >= 0)
-        triplets.emplace_back(unknown[i], unknown[j], -it.value());
-      else if (!std::isnan(fixedValue[j]))
-        rhs[unknown[i]] += it.value() * fixedValue[j];
-    }
-  for (int i = 0; i < unknowns; ++i) triplets.emplace_back(i, i, diagonal[i]);
-  Eigen::SparseMatrix<double> A(unknowns, unknowns);
-  A.setFromTriplets(triplets.begin(), triplets.end());
+  const LaplaceSystem system = laplaceSystem(d, unknown, unknowns, fixedValue, params.laplacian);
+  const Eigen::SparseMatrix<double>& A = system.matrix;
+  const Eigen::VectorXd& rhs = system.rhs;
   if (cancelled()) return Error{"cancelled"};
 
   if (progress) progress->report("field: solving Laplace's equation", 0.5);

@@ -1,4 +1,5 @@
 #include "field/surface_domain.h"
+#include "mesh/edge_counts.h"
 #include "mesh/mesh_parts.h"
 #include "util/union_find.h"
 
@@ -70,21 +71,9 @@ class PointGrid {
 /// plain cap; a slit that meets non-manifold edges (as under a belly) is not a simple loop, and
 /// the cone still closes every boundary cycle it contains, so no false loop reaches the graph.
 void capHoles(SurfaceDomain& d) {
-  std::vector<std::uint64_t> keys;
-  auto key = [](int a, int b) {
-    if (a > b) std::swap(a, b);
-    return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
-  };
-  for (const Eigen::Vector3i& t : d.triangles)
-    for (int c = 0; c < 3; ++c) keys.push_back(key(t[c], t[(c + 1) % 3]));
-  std::sort(keys.begin(), keys.end());
   std::vector<std::pair<int, int>> boundary;
-  for (std::size_t i = 0; i < keys.size();) {
-    std::size_t j = i;
-    while (j < keys.size() && keys[j] == keys[i]) ++j;
-    if (j - i == 1) boundary.emplace_back(int(keys[i] >> 32), int(keys[i] & 0xffffffffu));
-    i = j;
-  }
+  for (const auto& [key, count] : countEdges(int(d.positions.size()), d.triangles))
+    if (count == 1) boundary.emplace_back(edgeLower(key), edgeHigher(key));
   if (boundary.empty()) return;
   UnionFind loops(static_cast<int>(d.positions.size()));
   for (const auto& [a, b] : boundary) loops.attach(a, b);
@@ -203,15 +192,16 @@ void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int he
 void buildAdjacency(SurfaceDomain& d) {
   const int total = d.vertexCount;
   std::vector<std::pair<int, int>> edges;
-  edges.reserve(d.triangles.size() * 3 + d.bridges.size());
-  for (const Eigen::Vector3i& t : d.triangles)
-    for (int c = 0; c < 3; ++c) {
-      const int a = t[c], b = t[(c + 1) % 3];
-      edges.emplace_back(std::min(a, b), std::max(a, b));
-    }
-  for (const auto& b : d.bridges) edges.emplace_back(std::min(b[0], b[1]), std::max(b[0], b[1]));
-  std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  const std::vector<std::pair<std::uint64_t, int>> counted = countEdges(total, d.triangles);
+  edges.reserve(counted.size() + d.bridges.size());
+  for (const auto& [key, count] : counted) edges.emplace_back(edgeLower(key), edgeHigher(key));
+  if (!d.bridges.empty()) {
+    const auto triangleEdges = std::ptrdiff_t(edges.size());
+    for (const auto& b : d.bridges) edges.emplace_back(std::min(b[0], b[1]), std::max(b[0], b[1]));
+    std::sort(edges.begin() + triangleEdges, edges.end());
+    std::inplace_merge(edges.begin(), edges.begin() + triangleEdges, edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  }
   std::vector<int> count(total + 1, 0);
   for (const auto& [a, b] : edges) ++count[a + 1], ++count[b + 1];
   std::partial_sum(count.begin(), count.end(), count.begin());

@@ -1,4 +1,5 @@
 #include "mesh/mesh_diagnostics.h"
+#include "mesh/edge_counts.h"
 #include "util/union_find.h"
 
 #include <Eigen/Geometry>
@@ -13,11 +14,6 @@
 
 namespace rw {
 namespace {
-
-std::uint64_t edgeKey(int a, int b) {
-  if (a > b) std::swap(a, b);
-  return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
-}
 
 /// Vertices whose link (the opposite edges of their triangles) is not one connected path or
 /// cycle: fans touching only at the vertex. Incidence in one flat array; each link is joined
@@ -65,37 +61,6 @@ int countNonManifoldVertices(int n, const std::vector<Eigen::Vector3i>& triangle
         return count;
       },
       std::plus<int>());
-}
-
-/// Each edge (its key: lower vertex, higher vertex) with the number of triangles on it, in key
-/// order. Bucketed by the lower vertex (a counting sort), each bucket of a few sorted by hand:
-/// linear, where sorting the 3 keys per triangle took 0.1 s at 548K triangles.
-std::vector<std::pair<std::uint64_t, int>> countEdges(
-    int n, const std::vector<Eigen::Vector3i>& triangles) {
-  std::vector<int> start(std::size_t(n) + 1, 0);
-  for (const auto& t : triangles)
-    for (int c = 0; c < 3; ++c) ++start[std::min(t[c], t[(c + 1) % 3]) + 1];
-  std::partial_sum(start.begin(), start.end(), start.begin());
-  std::vector<int> higher(std::size_t(start.back()));
-  std::vector<int> fill(start.begin(), start.end() - 1);
-  for (const auto& t : triangles)
-    for (int c = 0; c < 3; ++c) {
-      const int a = t[c], b = t[(c + 1) % 3];
-      higher[fill[std::min(a, b)]++] = std::max(a, b);
-    }
-  std::vector<std::pair<std::uint64_t, int>> edges;
-  edges.reserve(higher.size() / 2 + 1);
-  for (int v = 0; v < n; ++v) {
-    const auto first = higher.begin() + start[v], last = higher.begin() + start[v + 1];
-    std::sort(first, last);
-    for (auto i = first; i != last;) {
-      auto j = i;
-      while (j != last && *j == *i) ++j;
-      edges.emplace_back(edgeKey(v, *i), int(j - i));
-      i = j;
-    }
-  }
-  return edges;
 }
 
 }  // namespace
