@@ -412,7 +412,9 @@ PartSolve solvePartHeat(const std::vector<int>& vertices, PartHeatSystem* system
         if (w(i, k) > params.solveDropBelow)
           weights[vertices[i]].push_back({bonesHere[first + k], w(i, k)});
   };
-  const bool solved = system->solve(int(bonesHere.size()), params.rhsBlock, fill, take);
+  const bool solved =
+      system->solve(int(bonesHere.size()),
+                    system->blockWithin(params.rhsBlockBytes, params.rhsBlock), fill, take);
   out.solveSeconds = secondsSince(t0);
   if (!solved) {
     out.reason = "its heat system could not be solved";

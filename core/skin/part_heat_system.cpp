@@ -47,6 +47,7 @@ PartHeatSystem::PartHeatSystem(const std::vector<int>& vertices, const std::vect
       if (it.row() > it.col()) lower.emplace_back(int(it.row()), int(it.col()), -it.value());
     }
   for (int i = 0; i < m; ++i) lower.emplace_back(i, i, rowSum[i]);
+  size_ = m;
   laplacian_.resize(m, m);
   laplacian_.setFromTriplets(lower.begin(), lower.end());
   laplacian_.makeCompressed();
@@ -65,14 +66,23 @@ PartHeatSystem::~PartHeatSystem() {
 }
 
 bool PartHeatSystem::factor(const Eigen::VectorXd& mh) {
-  if (!factor_ || mh.size() != size()) return false;
+  if (!factor_ || laplacian_.size() == 0 || mh.size() != size()) return false;
   Eigen::SparseMatrix<double> system = laplacian_;
   for (int k = 0; k < size(); ++k) system.valuePtr()[diagonal_[k]] += mh[k];
   const Eigen::SparseMatrix<double>& pattern = system;
   cholmod_sparse a = Eigen::viewAsCholmod(pattern.selfadjointView<Eigen::Lower>());
   double beta[2] = {0.0, 0.0};
   if (!cholmod_factorize_p(&a, beta, nullptr, 0, factor_, &common_)) return false;
-  return common_.status == CHOLMOD_OK && factor_->minor == factor_->n;
+  if (common_.status != CHOLMOD_OK || factor_->minor != factor_->n) return false;
+  // Factored: the Laplacian is not needed again, and its memory would add to the solve's peak.
+  laplacian_ = Eigen::SparseMatrix<double>();
+  diagonal_ = {};
+  return true;
+}
+
+int PartHeatSystem::blockWithin(double bytes, int most) const {
+  const double perColumn = 3.0 * double(std::max(1, size())) * sizeof(double);
+  return std::clamp(int(bytes / perColumn), 1, std::max(1, most));
 }
 
 bool PartHeatSystem::solve(int columns, int block, const FillColumns& fill,

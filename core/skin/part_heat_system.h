@@ -32,11 +32,13 @@ class PartHeatSystem {
   PartHeatSystem(const PartHeatSystem&) = delete;
   PartHeatSystem& operator=(const PartHeatSystem&) = delete;
 
-  int size() const { return int(laplacian_.rows()); }
+  int size() const { return size_; }
   /// False when the symbolic analysis failed (the part then cannot be solved).
   bool analyzed() const { return factor_ != nullptr; }
 
   /// Factors L + diag(mh), `mh` per local vertex (the part's order), ≥ 0. False on failure.
+  /// Once factored, L is released (its memory would add to the solve's peak): a system is
+  /// factored once, and a second call is false.
   bool factor(const Eigen::VectorXd& mh);
 
   /// Fills columns first .. first + count - 1 of the right-hand sides into the m × count `rhs`.
@@ -44,11 +46,16 @@ class PartHeatSystem {
   /// Receives the solution of those columns (valid during the call only).
   using TakeSolution =
       std::function<void(int first, int count, const Eigen::Map<const Eigen::MatrixXd>& x)>;
+  /// The right-hand sides solved at once that keep a block's dense memory — the right-hand
+  /// sides, CHOLMOD's permuted copy and the solution, 3 × size × block doubles — within
+  /// `bytes`, between 1 and `most`.
+  int blockWithin(double bytes, int most) const;
   /// Solves for `columns` right-hand sides after factor(), `block` at a time, in block order.
   /// False when a solve failed or gave non-finite values (nothing from that block on is taken).
   bool solve(int columns, int block, const FillColumns& fill, const TakeSolution& take);
 
  private:
+  int size_ = 0;
   Eigen::SparseMatrix<double> laplacian_;  ///< lower triangle, diagonal stored
   std::vector<int> diagonal_;              ///< per column, the index of its diagonal entry
   cholmod_common common_;

@@ -69,6 +69,22 @@ TEST(PartHeatSystem, RefusesHeatOfTheWrongSizeAndANonPositiveSystem) {
   // No heat at all: L alone is singular (constants are in its kernel), not positive definite.
   EXPECT_FALSE(system.factor(Eigen::VectorXd::Zero(n)));
   EXPECT_TRUE(system.factor(Eigen::VectorXd::Ones(n)));
+  // Factored once: the Laplacian is released (the solve's memory peak), a second call refused.
+  EXPECT_FALSE(system.factor(Eigen::VectorXd::Ones(n)));
+  EXPECT_EQ(system.size(), n);
+}
+
+TEST(PartHeatSystem, ABlockOfRightHandSidesKeepsItsDenseMemoryWithinTheBudget) {
+  const Mesh mesh = buildMesh(test::grid(20));
+  const int n = int(mesh.positions.size());
+  std::vector<int> vertices(n), triangles(mesh.triangles.size());
+  std::iota(vertices.begin(), vertices.end(), 0);
+  std::iota(triangles.begin(), triangles.end(), 0);
+  const PartHeatSystem system(vertices, triangles, mesh.positions, mesh.triangles, 1e-4);
+  const double column = 3.0 * n * sizeof(double);  // right-hand side, permuted copy, solution
+  EXPECT_EQ(system.blockWithin(100 * column, 16), 16);
+  EXPECT_EQ(system.blockWithin(7.5 * column, 16), 7);
+  EXPECT_EQ(system.blockWithin(0.5 * column, 16), 1);  // at least one column
 }
 
 }  // namespace
