@@ -1,6 +1,7 @@
 #include "cli/autorig_command.h"
 
 #include <filesystem>
+#include <future>
 #include <iostream>
 #include <memory>
 
@@ -120,6 +121,12 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
+    // Bone heat's preparation of the surface needs the mesh alone: it runs on another thread
+    // while the skeleton is built, whose stages leave a core free most of the time.
+    std::future<PreparedSkinSurface> skinSurface;
+    if (options->skin)
+      skinSurface = std::async(std::launch::async,
+                               [&mesh = character.mesh] { return prepareSkinSurface(mesh); });
     Expected<AutorigResult> rig = autorig(character.mesh, *head, options->params);
     if (!rig) {
       std::cerr << options->mesh << ": " << rig.error().message << std::endl;
@@ -143,7 +150,8 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
     character.clips.clear();
     if (options->skin) {
       const auto start = SteadyClock::now();
-      Expected<BoneHeatResult> heat = boneHeatWeights(character.mesh, character.skeleton);
+      Expected<BoneHeatResult> heat =
+          boneHeatWeights(character.mesh, character.skeleton, {}, nullptr, skinSurface.get());
       if (!heat) {
         std::cerr << options->mesh << ": skinning the automatic skeleton: " << heat.error().message
                   << std::endl;

@@ -502,11 +502,10 @@ VertexBones bonesOfVertices(const HeatSegments& sources, const std::vector<Eigen
 
 /// What bone heat needs of the surface alone, before any heat is known: per connected part
 /// its system's pattern (null for round parts bound to a joint, pivotOf), the vertices' mixed
-/// Voronoi areas (M) and their neighbours over the triangles.
+/// Voronoi areas (M).
 struct SurfacePreparation {
   std::vector<std::unique_ptr<PartHeatSystem>> systems;
   std::vector<double> area;
-  std::vector<std::vector<int>> neighbours;
 };
 SurfacePreparation prepareSurface(const MeshParts& parts, const std::vector<int>& pivotOf,
                                   const std::vector<Eigen::Vector3d>& P,
@@ -520,7 +519,6 @@ SurfacePreparation prepareSurface(const MeshParts& parts, const std::vector<int>
                                                         params.minCotangentWeight);
   });
   out.area = mixedVoronoiAreas(int(P.size()), T, P);
-  out.neighbours = surfaceNeighbours(int(P.size()), T);
   return out;
 }
 
@@ -564,17 +562,19 @@ Expected<HeatSources> findHeatSources(const HeatSegments& sources, const Segment
 }
 
 /// Normalize, keep the bones near each vertex's strongest, mirror, prune and limit.
-void finishWeights(const std::vector<Eigen::Vector3d>& P,
-                   const std::vector<std::vector<int>>& neighbours, const MirrorPairing& mirror,
-                   const Skeleton& skeleton, const std::vector<BoneSegment>& segments,
-                   const BoneHeatParams& params, std::vector<std::vector<Influence>>& weights,
-                   BoneHeatReport& report) {
+void finishWeights(const std::vector<Eigen::Vector3d>& P, const std::vector<Eigen::Vector3i>& T,
+                   const MirrorPairing& mirror, const Skeleton& skeleton,
+                   const std::vector<BoneSegment>& segments, const BoneHeatParams& params,
+                   std::vector<std::vector<Influence>>& weights, BoneHeatReport& report) {
   SkinWeights welded;
   welded.perVertex = std::move(weights);
   welded.normalize();
   const std::vector<std::vector<int>> hops = segmentHops(skeleton, segments);
   keepNearDominant(hops, params, welded.perVertex);
-  report.islands = removeWeightIslands(neighbours, hops, welded.perVertex, params.islands);
+  // The surface's neighbours here, not with the areas: after the solves, whose memory peak
+  // they would add to (20 MB at 274K vertices).
+  report.islands = removeWeightIslands(surfaceNeighbours(int(P.size()), T), hops, welded.perVertex,
+                                       params.islands);
   report.mirror = applyMirrorPairing(mirror, P, params.mirror.source, welded.perVertex);
   report.limits = applyWeightLimits(welded, params.limits);
   weights = std::move(welded.perVertex);
@@ -708,8 +708,32 @@ Expected<std::vector<std::vector<Influence>>> solveParts(
 
 }  // namespace
 
+struct SkinSurface {
+  const Mesh* mesh = nullptr;
+  std::size_t vertices = 0, triangles = 0;  ///< of the mesh when prepared
+  MeshParts parts;
+  SurfacePreparation prepared;  ///< a system for every part of more than one vertex
+};
+
+void SkinSurfaceDeleter::operator()(SkinSurface* s) const {
+  delete s;
+}
+
+PreparedSkinSurface prepareSkinSurface(const Mesh& mesh, const BoneHeatParams& params) {
+  PreparedSkinSurface out(new SkinSurface);
+  out->mesh = &mesh;
+  out->vertices = mesh.positions.size();
+  out->triangles = mesh.triangles.size();
+  out->parts = connectedParts(int(mesh.positions.size()), mesh.triangles);
+  // Which round parts go on a joint needs the skeleton: every part is prepared.
+  const std::vector<int> noPivots(out->parts.vertices.size(), -1);
+  out->prepared = prepareSurface(out->parts, noPivots, mesh.positions, mesh.triangles, params);
+  return out;
+}
+
 Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skeleton,
-                                         const BoneHeatParams& params, const Progress* progress) {
+                                         const BoneHeatParams& params, const Progress* progress,
+                                         PreparedSkinSurface ready) {
   const Clock::time_point start = Clock::now();
   if (mesh.positions.empty() || mesh.triangles.empty())
     return Error{"the mesh has no triangles to skin"};
@@ -727,15 +751,21 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   const int n = int(P.size());
   // Connected parts, each solved on its own; round loose parts with a joint at their centre
   // (eyeballs) are bound to it instead (pivot_parts.h).
-  const MeshParts parts = connectedParts(n, T);
+  const bool ahead =
+      ready && ready->mesh == &mesh && ready->vertices == P.size() && ready->triangles == T.size();
+  const MeshParts parts = ahead ? std::move(ready->parts) : connectedParts(n, T);
   const std::vector<int> pivotOf =
       pivotOfRoundParts(parts, P, boneHeads(segments), size, params.pivotParts);
   // What needs the geometry alone (the parts' system patterns, the areas, the surface's
-  // neighbours) is prepared on another thread while the surface's ray tracing structure is built
-  // and the heat sources are found.
+  // neighbours), unless prepared ahead, is prepared on another thread while the surface's ray
+  // tracing structure is built and the heat sources are found.
   SurfacePreparation prepared;
   tbb::task_group geometry;
-  geometry.run([&] { prepared = prepareSurface(parts, pivotOf, P, T, params); });
+  if (ahead)
+    prepared = std::move(ready->prepared);
+  else
+    geometry.run([&] { prepared = prepareSurface(parts, pivotOf, P, T, params); });
+  ready.reset();
   // Rays are needed until the heat sources are found; freed before the factorizations, the
   // memory peak (about 90 MB of ray-tracing structure at 548K triangles).
   auto surface = std::make_unique<const SegmentOcclusion>(mesh.positions, mesh.triangles);
@@ -766,7 +796,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   if (progress) progress->report("bone heat: finishing", 0.9);
   for (std::vector<Influence>& w : weights)  // a hub's spokes heat for the hub (merged next)
     for (Influence& i : w) i.joint = sources.owner[i.joint];
-  finishWeights(P, prepared.neighbours, mirrorPairing, skeleton, segments, params, weights, report);
+  finishWeights(P, T, mirrorPairing, skeleton, segments, params, weights, report);
   result.weights = perSourceVertex(mesh, skeleton, segments, weights, report);
   report.finishSeconds = secondsSince(t0);
   report.totalSeconds = secondsSince(start);

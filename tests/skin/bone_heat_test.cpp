@@ -11,6 +11,7 @@
 #include "skin_test_meshes.h"
 #include "support/implicit_meshes.h"
 #include "support/procedural_meshes.h"
+#include "support/real_models.h"
 
 namespace rw {
 namespace {
@@ -470,6 +471,44 @@ TEST(WeightLimits, SmoothRampAndInfluenceLimit) {
   EXPECT_EQ(pruneInfluences(even, 0.01, 0.03), 0);
   EXPECT_TRUE(limitInfluences(even, 4));
   for (const Influence& i : even) EXPECT_DOUBLE_EQ(i.weight, 0.25);
+}
+
+}  // namespace
+}  // namespace rw
+
+namespace rw {
+namespace {
+
+bool sameWeights(const SkinWeights& a, const SkinWeights& b) {
+  if (a.vertexCount() != b.vertexCount()) return false;
+  for (int v = 0; v < a.vertexCount(); ++v) {
+    if (a.perVertex[v].size() != b.perVertex[v].size()) return false;
+    for (std::size_t k = 0; k < a.perVertex[v].size(); ++k)
+      if (a.perVertex[v][k].joint != b.perVertex[v][k].joint ||
+          a.perVertex[v][k].weight != b.perVertex[v][k].weight)
+        return false;
+  }
+  return true;
+}
+
+TEST(BoneHeat, ASurfacePreparedAheadGivesTheSameWeightsAndAnotherMeshsIsIgnored) {
+  // BCN: a body, loose parts, round eyes bound to their joints (prepared too, unused).
+  Character bcn;
+  ASSERT_TRUE(test::loadModel("X/BCN_Epileptic.X", bcn));
+  const Expected<BoneHeatResult> plain = boneHeatWeights(bcn.mesh, bcn.skeleton);
+  ASSERT_TRUE(plain) << plain.error().message;
+  ASSERT_GT(plain->report.pivotParts, 0);
+  const Expected<BoneHeatResult> ahead =
+      boneHeatWeights(bcn.mesh, bcn.skeleton, {}, nullptr, prepareSkinSurface(bcn.mesh));
+  ASSERT_TRUE(ahead) << ahead.error().message;
+  EXPECT_TRUE(sameWeights(plain->weights, ahead->weights));
+  EXPECT_EQ(ahead->report.pivotParts, plain->report.pivotParts);
+
+  const Character other = test::riggedHumanoid();
+  const Expected<BoneHeatResult> mismatched =
+      boneHeatWeights(bcn.mesh, bcn.skeleton, {}, nullptr, prepareSkinSurface(other.mesh));
+  ASSERT_TRUE(mismatched) << mismatched.error().message;
+  EXPECT_TRUE(sameWeights(plain->weights, mismatched->weights));
 }
 
 }  // namespace
