@@ -1,6 +1,10 @@
 #include "reeb/reeb_graph.h"
 #include "util/union_find.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -57,7 +61,7 @@ Complex buildComplex(const SurfaceDomain& d, const std::vector<int>& rank) {
       if (a > b) std::swap(a, b);
       keys.emplace_back((std::uint64_t(a) << 32) | std::uint32_t(b), t * 3 + c);
     }
-  std::sort(keys.begin(), keys.end());
+  tbb::parallel_sort(keys.begin(), keys.end());  // unique keys: the order of any sort
   k.triangleEdges.resize(k.triangles);
   std::vector<int> edgeCount;
   for (std::size_t i = 0; i < keys.size();) {
@@ -580,14 +584,22 @@ ReebGraph computeReebGraph(const Mesh& mesh, const HarmonicField& field, const R
   std::vector<int> sorted;
   for (int v = 0; v < n; ++v)
     if (d.active[v]) sorted.push_back(v);
-  std::sort(sorted.begin(), sorted.end(), [&](int a, int b) { return field.below(a, b); });
+  // A total order (HarmonicField::below breaks ties): the same sequence from any sort.
+  tbb::parallel_sort(sorted.begin(), sorted.end(), [&](int a, int b) { return field.below(a, b); });
   std::vector<int> rank(n, -1);
   for (std::size_t i = 0; i < sorted.size(); ++i) rank[sorted[i]] = int(i);
   const Complex k = buildComplex(d, rank);
 
+  // Each vertex's link is read alone: side by side, then collected in the Morse order.
+  std::vector<char> isCriticalVertex(n, 0);
+  tbb::parallel_for(tbb::blocked_range<int>(0, n, 1024), [&](const tbb::blocked_range<int>& r) {
+    for (int v = r.begin(); v != r.end(); ++v)
+      isCriticalVertex[v] =
+          rank[v] >= 0 && k.vertexStart[v + 1] > k.vertexStart[v] && isCritical(k, rank, v);
+  });
   std::vector<int> critical;
   for (int v : sorted)
-    if (k.vertexStart[v + 1] > k.vertexStart[v] && isCritical(k, rank, v)) critical.push_back(v);
+    if (isCriticalVertex[v]) critical.push_back(v);
   result.criticalVertices = int(critical.size());
 
   ReebSweep sweep(k, field, sorted, rank, critical);
