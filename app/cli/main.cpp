@@ -11,6 +11,7 @@
 #include "cli/escaped_output.h"
 #include "cli/exit_codes.h"
 #include "io/json_fields.h"
+#include "util/blas_threads.h"
 #include "util/heap_settings.h"
 #include "util/memory_limit.h"
 #include "util/temp_file_guard.h"
@@ -58,6 +59,7 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   rw::returnLargeBlocksToTheSystem();
+  rw::parkBlasThreads();
   rw::installInterruptCleanup();
   const rw::cli::EscapedStream escapedErrors(std::cerr), escapedReports(std::cout);
   const rw::Expected<std::optional<std::size_t>> budget = rw::memoryLimitFromEnvironment();

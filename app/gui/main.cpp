@@ -13,6 +13,7 @@
 
 #include "display_check.h"
 #include "io/json_fields.h"
+#include "util/blas_threads.h"
 #include "util/heap_settings.h"
 #include "util/temp_file_guard.h"
 
@@ -65,6 +66,7 @@ int main(int argc, char** argv) {
     return kExitNoDisplay;
   }
   rw::returnLargeBlocksToTheSystem();
+  rw::parkBlasThreads();
   rw::installInterruptCleanup();
   GuardedApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Rigwright"));

@@ -32,6 +32,13 @@ std::shared_mutex& sections() {
 
 }  // namespace
 
+void parkBlasThreads() {
+  using Shutdown = int (*)();
+  if (const auto shutdown =
+          reinterpret_cast<Shutdown>(dlsym(RTLD_DEFAULT, "blas_thread_shutdown_")))
+    shutdown();
+}
+
 bool ScopedBlasThreads::available() {
   return setter() && getter();
 }

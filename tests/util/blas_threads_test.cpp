@@ -3,8 +3,11 @@
 // can hang then). setup.sh installs OpenBLAS, whose setting this is.
 #include <gtest/gtest.h>
 
+#include <Eigen/CholmodSupport>
+#include <Eigen/Sparse>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <thread>
 
@@ -62,6 +65,51 @@ TEST(ScopedBlasThreads, ACountIsNotChangedWhileAnotherSectionIsOpen) {
   EXPECT_TRUE(changing.load());
   EXPECT_EQ(seenInside.load(), 1);
   EXPECT_EQ(ScopedBlasThreads::current(), before);
+}
+
+}  // namespace
+}  // namespace rw
+
+namespace rw {
+namespace {
+
+int threadsOfThisProcess() {
+  int count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/task"))
+    ++count;
+  return count;
+}
+
+/// A supernodal factorization and solve of a 2D grid's Laplacian (plus the identity), large
+/// enough for OpenBLAS to use its threads; the residual of the solve.
+double factorAndSolveGrid(int side) {
+  const int n = side * side;
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int y = 0; y < side; ++y)
+    for (int x = 0; x < side; ++x) {
+      const int v = y * side + x;
+      entries.emplace_back(v, v, 5.0);
+      if (x + 1 < side) entries.emplace_back(v, v + 1, -1.0), entries.emplace_back(v + 1, v, -1.0);
+      if (y + 1 < side)
+        entries.emplace_back(v, v + side, -1.0), entries.emplace_back(v + side, v, -1.0);
+    }
+  Eigen::SparseMatrix<double> A(n, n);
+  A.setFromTriplets(entries.begin(), entries.end());
+  Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> solver(A);
+  const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, 0.0, 1.0);
+  const Eigen::VectorXd x = solver.solve(b);
+  return (A * x - b).norm() / b.norm();
+}
+
+TEST(ParkBlasThreads, StopsOpenBlasWorkersWhichTheNextCallStartsAgain) {
+  ASSERT_TRUE(ScopedBlasThreads::available()) << "OpenBLAS (setup.sh) is not this process's BLAS";
+  const int workers = ScopedBlasThreads::current() - 1;  // none on one CPU
+  EXPECT_LT(factorAndSolveGrid(300), 1e-10);             // the workers are running now
+  const int running = threadsOfThisProcess();
+  parkBlasThreads();
+  EXPECT_EQ(threadsOfThisProcess(), running - workers);
+  EXPECT_LT(factorAndSolveGrid(300), 1e-10);  // started again, the same answer
+  EXPECT_EQ(threadsOfThisProcess(), running);
 }
 
 }  // namespace
