@@ -756,9 +756,9 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
   const MeshParts parts = ahead ? std::move(ready->parts) : connectedParts(n, T);
   const std::vector<int> pivotOf =
       pivotOfRoundParts(parts, P, boneHeads(segments), size, params.pivotParts);
-  // What needs the geometry alone (the parts' system patterns, the areas, the surface's
-  // neighbours), unless prepared ahead, is prepared on another thread while the surface's ray
-  // tracing structure is built and the heat sources are found.
+  // What needs the geometry alone (the parts' system patterns, the areas), unless prepared
+  // ahead, is prepared on another thread while the surface's ray tracing structure is built and
+  // the heat sources are found.
   SurfacePreparation prepared;
   tbb::task_group geometry;
   if (ahead)
@@ -767,7 +767,7 @@ Expected<BoneHeatResult> boneHeatWeights(const Mesh& mesh, const Skeleton& skele
     geometry.run([&] { prepared = prepareSurface(parts, pivotOf, P, T, params); });
   ready.reset();
   // Rays are needed until the heat sources are found; freed before the factorizations, the
-  // memory peak (about 90 MB of ray-tracing structure at 548K triangles).
+  // memory peak (about 30 MB of ray-tracing structure at 548K triangles).
   auto surface = std::make_unique<const SegmentOcclusion>(mesh.positions, mesh.triangles);
   reachPartEnds(skeleton, *surface, params, segments);
   // The mirror pairs (mirror_weights.h) need the final bones and the geometry alone, too.
