@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/SparseCholesky>
+#include <memory>
 #include <numeric>
 
 #include "field/cotangent_laplacian.h"
@@ -14,6 +15,16 @@
 
 namespace rw {
 namespace {
+
+/// The system of the whole of `mesh` (one part).
+std::unique_ptr<PartHeatSystem> wholeMeshSystem(const Mesh& mesh) {
+  const int n = int(mesh.positions.size());
+  std::vector<int> vertices(n), triangles(mesh.triangles.size());
+  std::iota(vertices.begin(), vertices.end(), 0);
+  std::iota(triangles.begin(), triangles.end(), 0);
+  return std::make_unique<PartHeatSystem>(vertices, triangles, mesh.positions, mesh.triangles,
+                                          1e-4);
+}
 
 TEST(PartHeatSystem, SolvesTheHeatSystemAsADirectSolveDoes) {
   const Mesh mesh = buildMesh(test::torus(24, 12));
@@ -61,10 +72,8 @@ TEST(PartHeatSystem, SolvesTheHeatSystemAsADirectSolveDoes) {
 TEST(PartHeatSystem, RefusesHeatOfTheWrongSizeAndANonPositiveSystem) {
   const Mesh mesh = buildMesh(test::grid(6));
   const int n = int(mesh.positions.size());
-  std::vector<int> vertices(n), triangles(mesh.triangles.size());
-  std::iota(vertices.begin(), vertices.end(), 0);
-  std::iota(triangles.begin(), triangles.end(), 0);
-  PartHeatSystem system(vertices, triangles, mesh.positions, mesh.triangles, 1e-4);
+  const std::unique_ptr<PartHeatSystem> owned = wholeMeshSystem(mesh);
+  PartHeatSystem& system = *owned;
   EXPECT_FALSE(system.factor(Eigen::VectorXd::Ones(n + 1)));
   // No heat at all: L alone is singular (constants are in its kernel), not positive definite.
   EXPECT_FALSE(system.factor(Eigen::VectorXd::Zero(n)));
@@ -77,14 +86,11 @@ TEST(PartHeatSystem, RefusesHeatOfTheWrongSizeAndANonPositiveSystem) {
 TEST(PartHeatSystem, ABlockOfRightHandSidesKeepsItsDenseMemoryWithinTheBudget) {
   const Mesh mesh = buildMesh(test::grid(20));
   const int n = int(mesh.positions.size());
-  std::vector<int> vertices(n), triangles(mesh.triangles.size());
-  std::iota(vertices.begin(), vertices.end(), 0);
-  std::iota(triangles.begin(), triangles.end(), 0);
-  const PartHeatSystem system(vertices, triangles, mesh.positions, mesh.triangles, 1e-4);
+  const std::unique_ptr<PartHeatSystem> system = wholeMeshSystem(mesh);
   const double column = 3.0 * n * sizeof(double);  // right-hand side, permuted copy, solution
-  EXPECT_EQ(system.blockWithin(100 * column, 16), 16);
-  EXPECT_EQ(system.blockWithin(7.5 * column, 16), 7);
-  EXPECT_EQ(system.blockWithin(0.5 * column, 16), 1);  // at least one column
+  EXPECT_EQ(system->blockWithin(100 * column, 16), 16);
+  EXPECT_EQ(system->blockWithin(7.5 * column, 16), 7);
+  EXPECT_EQ(system->blockWithin(0.5 * column, 16), 1);  // at least one column
 }
 
 }  // namespace
