@@ -93,10 +93,33 @@ TEST(WeldByPosition, AgreesWithItsDefinitionOnCopiesChainsAndStrayPoints) {
   for (int k = 0; k < 500; ++k) points.push_back(Eigen::Vector3d::Zero());
   points.push_back(Eigen::Vector3d::Constant(std::nan("")));
   for (int k = 0; k < 200; ++k) points.push_back(points[std::rand() % points.size()]);
-  std::vector<Eigen::Vector3d> welded, expectedWelded;
-  const std::vector<int> got = weldByPosition(points, tolerance, welded);
+  std::vector<Eigen::Vector3d> expectedWelded;
   const std::vector<int> expected = weldByDefinition(points, tolerance, expectedWelded);
-  EXPECT_EQ(got, expected);
+  EXPECT_LT(expectedWelded.size(), points.size() / 2);  // the case welds a lot
+  std::vector<Eigen::Vector3d> welded, sortedWelded, gridWelded;
+  EXPECT_EQ(weldByPosition(points, tolerance, welded), expected);
   EXPECT_EQ(welded.size(), expectedWelded.size());
-  EXPECT_LT(welded.size(), points.size() / 2);  // the case welds a lot
+  EXPECT_EQ(weldBySortedProjection(points, tolerance, sortedWelded, points.size() * 32), expected);
+  EXPECT_EQ(weldByGrid(points, tolerance, gridWelded), expected);
+  EXPECT_EQ(gridWelded.size(), expectedWelded.size());
+}
+
+TEST(WeldByPosition, PointsAcrossTheSortDirectionFallBackToTheGrid) {
+  // A sheet of points square to the direction the weld sorts along: all project alike, and
+  // comparing each with each would be quadratic (a hang on a large mesh). The sorted weld gives
+  // up, the grid welds them.
+  const Eigen::Vector3d d = weldSortDirection();
+  const Eigen::Vector3d u = d.unitOrthogonal(), v = d.cross(u);
+  std::vector<Eigen::Vector3d> points;
+  for (int a = 0; a < 60; ++a)
+    for (int b = 0; b < 60; ++b) points.push_back(0.01 * (a * u + b * v));
+  for (int k = 0; k < 100; ++k) points.push_back(points[k * 17]);  // copies
+  const double tolerance = 1e-3;
+  std::vector<Eigen::Vector3d> sortedWelded;
+  EXPECT_FALSE(weldBySortedProjection(points, tolerance, sortedWelded, points.size() * 32));
+  EXPECT_TRUE(sortedWelded.empty());
+  std::vector<Eigen::Vector3d> welded, expectedWelded;
+  EXPECT_EQ(weldByPosition(points, tolerance, welded),
+            weldByDefinition(points, tolerance, expectedWelded));
+  EXPECT_EQ(welded.size(), 3600u);
 }
