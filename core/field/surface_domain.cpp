@@ -70,9 +70,10 @@ class PointGrid {
 /// triangle) gets a cone of triangles to a new vertex at its centroid. A simple hole gets a
 /// plain cap; a slit that meets non-manifold edges (as under a belly) is not a simple loop, and
 /// the cone still closes every boundary cycle it contains, so no false loop reaches the graph.
-void capHoles(SurfaceDomain& d) {
+/// `edges`: the triangles' edge counts (countEdges).
+void capHoles(SurfaceDomain& d, const std::vector<std::pair<std::uint64_t, int>>& edges) {
   std::vector<std::pair<int, int>> boundary;
-  for (const auto& [key, count] : countEdges(int(d.positions.size()), d.triangles))
+  for (const auto& [key, count] : edges)
     if (count == 1) boundary.emplace_back(edgeLower(key), edgeHigher(key));
   if (boundary.empty()) return;
   UnionFind loops(static_cast<int>(d.positions.size()));
@@ -189,10 +190,10 @@ void joinKeptParts(const MeshParts& parts, const std::vector<char>& keep, int he
 }
 
 /// Adjacency (unique edges of the triangles and bridges) with edge lengths, as compressed rows.
-void buildAdjacency(SurfaceDomain& d) {
+/// `counted`: the triangles' edge counts (countEdges).
+void buildAdjacency(SurfaceDomain& d, const std::vector<std::pair<std::uint64_t, int>>& counted) {
   const int total = d.vertexCount;
   std::vector<std::pair<int, int>> edges;
-  const std::vector<std::pair<std::uint64_t, int>> counted = countEdges(total, d.triangles);
   edges.reserve(counted.size() + d.bridges.size());
   for (const auto& [key, count] : counted) edges.emplace_back(edgeLower(key), edgeHigher(key));
   if (!d.bridges.empty()) {
@@ -237,10 +238,14 @@ Expected<SurfaceDomain> buildSurfaceDomain(const Mesh& mesh, int head,
   d.representative.resize(n);
   std::iota(d.representative.begin(), d.representative.end(), 0);
   joinKeptParts(parts, keep, headComponent, mesh.size(), params, d);
-  capHoles(d);  // the holes of the kept parts
+  // The edges counted once, again only when caps added triangles.
+  std::vector<std::pair<std::uint64_t, int>> edges =
+      countEdges(int(d.positions.size()), d.triangles);
+  capHoles(d, edges);  // the holes of the kept parts
+  if (d.cappedHoles) edges = countEdges(int(d.positions.size()), d.triangles);
   d.vertexCount = int(d.positions.size());
   d.active.resize(d.vertexCount, 1);
-  buildAdjacency(d);
+  buildAdjacency(d, edges);
   return d;
 }
 
