@@ -13,6 +13,7 @@
 
 #include "support/real_models.h"
 #include "support/run_process.h"
+#include "support/scratch_dir.h"
 
 using namespace rw::test;
 namespace fs = std::filesystem;
@@ -26,9 +27,7 @@ std::string hostile(const std::string& name) {
 }
 
 fs::path scratch() {
-  const fs::path dir = fs::temp_directory_path() / ("rw-hostile-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return dir;
+  return processScratchDir("hostile");
 }
 
 std::string readBytes(const std::string& path) {
