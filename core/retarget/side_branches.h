@@ -22,12 +22,27 @@ struct SideBranchParams {
   /// a lone bone off the middle of a trunk that reaches further is more likely a limb the mesh
   /// shows.
   double maxReach = 0.5;
+  /// A mirrored pair of leaf chains off the trunk after the first pair along it (flank or
+  /// pectoral helpers, skinning the ribs) is a pair of side branches too when it reaches at
+  /// most this fraction of the next pair's reach along the trunk. Kept, it was matched first
+  /// and took the mesh's hind legs, and the legs hanging from the pelvis after it were left out
+  /// as hidden (a production polar bear's flank helpers, whose first bone runs out to the flank,
+  /// reach 0.49 of its hind legs; its walk played 10.6% of its height from its artist's, with
+  /// its artist's joints 8.3%). A limb pair reaches about as far as the next (fore against hind
+  /// legs 0.9-1.2, arms against legs 0.7-1.0). The first pair from the head (ears, horns) can
+  /// be the mesh's, and is kept.
+  double maxPairReachOfNextPair = 0.6;
+  /// ... and each is a chain of at most this many joints: a limb has an upper and a lower joint
+  /// and an end (a hand, a foot, a hoof), so a short pair of arms (a tyrannosaur's) stays.
+  int maxPairJoints = 2;
   bool operator==(const SideBranchParams&) const = default;
 };
 
 /// The joints of every side branch: a leaf arc tagged None (lone, off the primary axis) whose
 /// start node lies on the primary axis with the axis going on past it (a primary arc leaves
-/// the node), reaching at most `maxReach` of the graph's height.
+/// the node), reaching at most `maxReach` of the graph's height; and every mirrored pair of leaf
+/// arcs off such a node between two limb pairs along the axis, short against the next
+/// (`maxPairReachOfNextPair`).
 std::vector<int> sideBranchJoints(const SkeletonGraph& graph, const GraphSymmetry& symmetry,
                                   const SideBranchParams& params = {});
 

@@ -2,6 +2,8 @@
 // connect deform chains standing where those chains meet.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "io/rig_json.h"
 #include "retarget/side_branches.h"
 #include "support/procedural_characters.h"
@@ -20,6 +22,17 @@ Skeleton bundledQuadruped() {
 
 Vector3d headOf(const Skeleton& s, const std::string& joint) {
   return s.restGlobals()[s.indexOf(joint)].translation();
+}
+
+/// A joint at `head` in character space (global orientation the identity) under a parent that
+/// may be turned, with its tail at `tail`.
+int addTurnedParentJoint(Skeleton& s, const std::string& name, const std::string& parent,
+                         const Vector3d& head, const Vector3d& tail) {
+  const Transform parentRest = s.restGlobals()[s.indexOf(parent)];
+  const int j = addJoint(s, name, parent, head, tail);
+  s.joints[j].restLocal = parentRest.inverse() * Transform(Eigen::Translation3d(head));
+  s.joints[j].deform = true;
+  return j;
 }
 
 }  // namespace
@@ -53,6 +66,65 @@ TEST(SideBranches, ABellyAndAJawAreLeftOutTheTailAndLimbsStay) {
   // Two arcs fewer for the two leaves, and one more: the spine is one chain again where the
   // belly split it.
   EXPECT_EQ(matched->graph.arcs.size() + 3, all->graph.arcs.size());
+}
+
+// Flank helpers (a pair of two-joint leaves that skin the ribs) hang off the spine between the
+// forelegs and the hind legs, short against the legs: left out, or matching pairs them with the
+// mesh's hind legs and leaves the legs hanging from the pelvis out as "hidden" (a production
+// polar bear's walk 10.6% of its height from its artist's). A pair of three joints is a limb and
+// stays, however short; a pair before the first limbs (ears, horns) is the mesh's too and stays.
+TEST(SideBranches, FlankHelpersBetweenTheLimbPairsAreLeftOutShortLimbsAndEarsStay) {
+  Skeleton s = bundledQuadruped();
+  ASSERT_FALSE(s.empty());
+  const Vector3d spine = headOf(s, "spine.02");
+  const Vector3d head = headOf(s, "head");
+  std::vector<int> helpers, ears;
+  for (const double side : {1.0, -1.0}) {
+    const std::string suffix = side > 0 ? ".L" : ".R";
+    const Vector3d flank = spine + Vector3d(0.12 * side, -0.05, 0.0);
+    const Vector3d low = flank + Vector3d(0.02 * side, -0.15, 0.0);
+    helpers.push_back(addTurnedParentJoint(s, "flank" + suffix, "spine.02", flank, low));
+    helpers.push_back(addTurnedParentJoint(s, "flank_low" + suffix, "flank" + suffix, low,
+                                           low + Vector3d(0, -0.05, 0)));
+    const Vector3d ear = head + Vector3d(0.06 * side, 0.08, 0);
+    const Vector3d tip = ear + Vector3d(0.02 * side, 0.08, 0);
+    ears.push_back(addTurnedParentJoint(s, "ear" + suffix, "head", ear, tip));
+    ears.push_back(addTurnedParentJoint(s, "ear_tip" + suffix, "ear" + suffix, tip,
+                                        tip + Vector3d(0, 0.03, 0)));
+  }
+  const int headJoint = s.indexOf("head");
+
+  Expected<SkeletonGraph> all = buildSkeletonGraph(s, headJoint);
+  ASSERT_TRUE(all.ok());
+  const GraphSymmetry tags = detectSymmetry(all->graph, skeletonSymmetryParams({}));
+  const std::vector<int> side = sideBranchJoints(*all, tags);
+  for (int j : helpers)
+    EXPECT_NE(std::find(side.begin(), side.end(), j), side.end()) << s.joints[j].name;
+  for (int j : ears)
+    EXPECT_EQ(std::find(side.begin(), side.end(), j), side.end()) << s.joints[j].name;
+
+  Expected<SkeletonGraph> matched = matchableSkeletonGraph(s, headJoint, {});
+  ASSERT_TRUE(matched.ok());
+  for (int j : helpers) EXPECT_LT(matched->arcOfJoint[j], 0) << s.joints[j].name;
+  for (const char* kept : {"foot.L", "foot.R", "front_foot.L", "front_foot.R", "ear_tip.L"}) {
+    const int j = s.indexOf(kept);
+    ASSERT_GE(j, 0) << kept;
+    EXPECT_GE(matched->arcOfJoint[j], 0) << kept;
+  }
+
+  // A third joint makes each a limb: kept, short as it is.
+  Skeleton limbs = s;
+  for (const std::string suffix : {".L", ".R"}) {
+    const Vector3d low = headOf(limbs, "flank_low" + suffix);
+    addTurnedParentJoint(limbs, "flank_toe" + suffix, "flank_low" + suffix,
+                         low + Vector3d(0, -0.05, 0.03), low + Vector3d(0, -0.07, 0.05));
+  }
+  Expected<SkeletonGraph> three = buildSkeletonGraph(limbs, headJoint);
+  ASSERT_TRUE(three.ok());
+  const std::vector<int> none =
+      sideBranchJoints(*three, detectSymmetry(three->graph, skeletonSymmetryParams({})));
+  for (int j : helpers)
+    EXPECT_EQ(std::find(none.begin(), none.end(), j), none.end()) << limbs.joints[j].name;
 }
 
 // A game rig's root control stands on the floor and the shoulders (controls too) and the spine
