@@ -418,16 +418,21 @@ class Matcher {
   }
 
   /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
-  /// (horns or ears before the forelegs, pair_alignment.h) goes on along the mesh's trunk to the
-  /// branching that does; the pairs passed keep no skeleton arc.
+  /// (horns or ears before the forelegs, pair_alignment.h), or into no pair at all where the
+  /// skeleton's does (a lone branch: an open mouth's lower jaw, whose split the chest took with
+  /// no legs there, and the hips took the forelegs), goes on along the mesh's trunk to the
+  /// branching that does; the branches passed keep no skeleton arc.
   void passExtraPairs(int arcS, int level, Candidate& c) {
     const int farS = skeletonTree_.childNode[arcS];
     if (farS < 0 || !skeletonPairAt(farS)) return;
     const MeshTrunk trunk = meshTrunk(level, views_[level].tree.childNode[c.arc]);
-    if (trunk.arcsTo.empty() || !trunk.arcsTo.front().empty()) return;  // no pair at the far node
+    if (trunk.arcsTo.empty()) return;
+    // With no pair at the far node (it branches into a lone jaw or horn), even the first pair
+    // along the mesh's trunk lies further on.
+    const bool pairAtFarNode = trunk.arcsTo.front().empty();
     const int j =
         firstPairMatch(skeletonTrunkPairs(farS), trunk.pairs, in_.heuristics.pairAlignment);
-    if (j <= 0) return;
+    if (j < 0 || (pairAtFarNode && j == 0)) return;
     const std::vector<int>& walk = trunk.arcsTo[j];
     markUsed(level, c.arc);
     c.connectors.push_back(c.arc);

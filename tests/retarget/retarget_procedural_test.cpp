@@ -287,6 +287,32 @@ TEST(RetargetProcedural, AHornedQuadrupedsForelegsAreNotItsHorns) {
   EXPECT_LT(jointPosition(placed, "thigh.L").z(), 0.0);
 }
 
+// Issue 20: an open mouth. The mesh's trunk from the tip of the snout branches first into the
+// lower jaw, then into the forelegs; the skeleton's branches first into the forelegs (its jaw
+// bone is a side branch, out of the matched graph). Matched to the jaw's split, the chest found
+// no legs there and the hips took the forelegs (a production crocodile's walk played 155% of its
+// height off). The chest's arc now goes on along the mesh's trunk past the lone branch.
+TEST(RetargetProcedural, AnOpenMouthsJawIsNotTheForelegsSplit) {
+  Creature animal = quadrupedCreature();
+  animal.capsules.push_back({{0, 1.36, 1.2}, {0, 1.32, 1.9}, 0.09});  // a long upper jaw
+  animal.capsules.push_back({{0, 1.22, 1.05}, {0, 1.0, 1.8}, 0.06});  // the lower, forward-down
+  animal.headTop = {0, 1.32, 2.0};
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  ASSERT_TRUE(rig.ok());
+  const auto session = runRetarget(mesh, animal.headTop, rig->skeleton, "head");
+  ASSERT_TRUE(session->retargeted());
+  dump(*session);
+  const Skeleton& placed = session->retargeted()->skeleton;
+  const double height = mesh.bounds().sizes().y();
+  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
+  for (int k = 0; k < 4; ++k)
+    EXPECT_LT((jointPosition(placed, feet[k]) - animal.limbTips[k]).norm(), 0.25 * height)
+        << feet[k];
+  EXPECT_GT(jointPosition(placed, "chest").z(), 0.0) << "the chest is over the forelegs";
+  EXPECT_LT(jointPosition(placed, "hips").z(), 0.0) << "the hips are over the hind legs";
+}
+
 // Issue 20: a production skeleton's helper bone (a belly bone hanging from the spine, short)
 // makes its parent a branching the mesh has no counterpart for. Matched by direction alone it
 // took a hind leg (the artists' horses); kept in the skeleton graph it split the trunk where the
