@@ -417,6 +417,29 @@ class Matcher {
     return sides >= 2;
   }
 
+  /// Whether every branch off the mesh's trunk at `node` (on `level`) looks less like the
+  /// skeleton's limb pair `limbs` than a pair that costs `pairCostThere` does, by at least
+  /// PairAlignmentParams::minGain (pair_alignment.h's rule for passing a pair).
+  bool lonesUnlike(int level, int node, const PairFeature& limbs, double pairCostThere) const {
+    const LevelView& view = views_[level];
+    const double total = view.tree.height[view.graph().root];
+    if (!(total > 0)) return false;
+    const Candidate* trunkOn = nullptr;
+    const std::vector<Candidate> around = view.candidates(node);
+    for (const Candidate& k : around)
+      if (view.symmetry->arcs[k.arc].tag == SymmetryTag::Primary &&
+          (!trunkOn || meshReach(level, k) > meshReach(level, *trunkOn)))
+        trunkOn = &k;
+    for (const Candidate& k : around) {
+      if (&k == trunkOn) continue;
+      const PairFeature lone{foldedDirection(meshDirection(level, k)), meshReach(level, k) / total};
+      if (pairCost(limbs, lone, in_.heuristics.pairAlignment) <
+          pairCostThere + in_.heuristics.pairAlignment.minGain)
+        return false;
+    }
+    return true;
+  }
+
   /// A trunk arc whose far node branches into a pair the skeleton's next pair does not look like
   /// (horns or ears before the forelegs, pair_alignment.h), or into no pair at all where the
   /// skeleton's does (a lone branch: an open mouth's lower jaw, whose split the chest took with
@@ -427,12 +450,18 @@ class Matcher {
     if (farS < 0 || !skeletonPairAt(farS)) return;
     const MeshTrunk trunk = meshTrunk(level, views_[level].tree.childNode[c.arc]);
     if (trunk.arcsTo.empty()) return;
+    const std::vector<PairFeature> skeletonPairs = skeletonTrunkPairs(farS);
+    const int j = firstPairMatch(skeletonPairs, trunk.pairs, in_.heuristics.pairAlignment);
+    if (j < 0 || skeletonPairs.empty()) return;
     // With no pair at the far node (it branches into a lone jaw or horn), even the first pair
-    // along the mesh's trunk lies further on.
+    // along the mesh's trunk lies further on, unless a branch there looks like the skeleton's
+    // limbs as much as that pair (an arm free, the other fused into a hand on the hip).
     const bool pairAtFarNode = trunk.arcsTo.front().empty();
-    const int j =
-        firstPairMatch(skeletonTrunkPairs(farS), trunk.pairs, in_.heuristics.pairAlignment);
-    if (j < 0 || (pairAtFarNode && j == 0)) return;
+    if (pairAtFarNode && j == 0) return;
+    if (!pairAtFarNode &&
+        !lonesUnlike(level, views_[level].tree.childNode[c.arc], skeletonPairs.front(),
+                     pairCost(skeletonPairs.front(), trunk.pairs[j], in_.heuristics.pairAlignment)))
+      return;
     const std::vector<int>& walk = trunk.arcsTo[j];
     markUsed(level, c.arc);
     c.connectors.push_back(c.arc);
