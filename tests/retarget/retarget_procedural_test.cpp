@@ -35,6 +35,24 @@ double worstJointError(const Skeleton& a, const Skeleton& b, std::string* worst 
   return e;
 }
 
+/// The bundled quadruped skeleton.
+Skeleton bundledQuadruped() {
+  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
+  EXPECT_TRUE(rig.ok());
+  return rig.ok() ? rig->skeleton : Skeleton{};
+}
+
+/// Each foot of a quadruped placed in `animal` within a quarter of the height of its own limb's
+/// tip (front left, front right, hind left, hind right).
+void expectFeetOnTheirLimbs(const Skeleton& placed, const Creature& animal, double height) {
+  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
+  for (int k = 0; k < 4; ++k) {
+    const Vector3d foot = jointPosition(placed, feet[k]);
+    EXPECT_LT(foot.y(), 0.25 * height) << feet[k] << " is not on a leg";
+    EXPECT_LT((foot - animal.limbTips[k]).norm(), 0.25 * height) << feet[k];
+  }
+}
+
 void dump(const RigSession& session, const Skeleton* truth = nullptr) {
   if (!std::getenv("RW_DEBUG")) return;
   const nlohmann::json r = retargetReport(session);
@@ -269,20 +287,11 @@ TEST(RetargetProcedural, AHornedQuadrupedsForelegsAreNotItsHorns) {
   bull.capsules.push_back({{0.05, 1.45, 1.0}, {0.3, 1.75, 1.05}, 0.04});    // left horn
   bull.capsules.push_back({{-0.05, 1.45, 1.0}, {-0.3, 1.75, 1.05}, 0.04});  // right horn
   const Mesh mesh = buildMesh(capsuleCreature(bull.capsules, 0.025));
-  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
-  ASSERT_TRUE(rig.ok());
-  const auto session = runRetarget(mesh, bull.headTop, rig->skeleton, "head");
+  const auto session = runRetarget(mesh, bull.headTop, bundledQuadruped(), "head");
   ASSERT_TRUE(session->retargeted());
   dump(*session);
   const Skeleton& placed = session->retargeted()->skeleton;
-  const double height = mesh.bounds().sizes().y();
-  // foreleg.L, foreleg.R, hindleg.L, hindleg.R tips
-  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
-  for (int k = 0; k < 4; ++k) {
-    const Vector3d foot = jointPosition(placed, feet[k]);
-    EXPECT_LT(foot.y(), 0.25 * height) << feet[k] << " is not on a leg";
-    EXPECT_LT((foot - bull.limbTips[k]).norm(), 0.25 * height) << feet[k];
-  }
+  expectFeetOnTheirLimbs(placed, bull, mesh.bounds().sizes().y());
   EXPECT_GT(jointPosition(placed, "front_thigh.L").z(), 0.0);
   EXPECT_LT(jointPosition(placed, "thigh.L").z(), 0.0);
 }
@@ -298,17 +307,11 @@ TEST(RetargetProcedural, AnOpenMouthsJawIsNotTheForelegsSplit) {
   animal.capsules.push_back({{0, 1.22, 1.05}, {0, 1.0, 1.8}, 0.06});  // the lower, forward-down
   animal.headTop = {0, 1.32, 2.0};
   const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
-  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
-  ASSERT_TRUE(rig.ok());
-  const auto session = runRetarget(mesh, animal.headTop, rig->skeleton, "head");
+  const auto session = runRetarget(mesh, animal.headTop, bundledQuadruped(), "head");
   ASSERT_TRUE(session->retargeted());
   dump(*session);
   const Skeleton& placed = session->retargeted()->skeleton;
-  const double height = mesh.bounds().sizes().y();
-  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
-  for (int k = 0; k < 4; ++k)
-    EXPECT_LT((jointPosition(placed, feet[k]) - animal.limbTips[k]).norm(), 0.25 * height)
-        << feet[k];
+  expectFeetOnTheirLimbs(placed, animal, mesh.bounds().sizes().y());
   EXPECT_GT(jointPosition(placed, "chest").z(), 0.0) << "the chest is over the forelegs";
   EXPECT_LT(jointPosition(placed, "hips").z(), 0.0) << "the hips are over the hind legs";
 }
@@ -322,9 +325,8 @@ TEST(RetargetProcedural, AnOpenMouthsJawIsNotTheForelegsSplit) {
 TEST(RetargetProcedural, ABellyHelperBoneTakesNoLeg) {
   const Creature animal = quadrupedCreature();
   const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
-  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
-  ASSERT_TRUE(rig.ok());
-  Skeleton s = rig->skeleton;
+  Skeleton s = bundledQuadruped();
+  ASSERT_FALSE(s.empty());
   const Vector3d spine = jointPosition(s, "spine.01");
   const int belly = addJoint(s, "belly", "spine.01", spine, spine - Vector3d(0, 0.15, 0));
   s.joints[belly].deform = true;
@@ -335,10 +337,7 @@ TEST(RetargetProcedural, ABellyHelperBoneTakesNoLeg) {
   EXPECT_EQ(session->retargeted()->fate[belly], JointFate::Followed);
   const Skeleton& placed = session->retargeted()->skeleton;
   const double height = mesh.bounds().sizes().y();
-  const char* feet[4] = {"front_foot.L", "front_foot.R", "foot.L", "foot.R"};
-  for (int k = 0; k < 4; ++k)
-    EXPECT_LT((jointPosition(placed, feet[k]) - animal.limbTips[k]).norm(), 0.25 * height)
-        << feet[k];
+  expectFeetOnTheirLimbs(placed, animal, height);
   // The belly bone keeps its place below the spine joint it hangs from.
   EXPECT_LT((jointPosition(placed, "belly") - jointPosition(placed, "spine.01")).norm(),
             0.1 * height);
@@ -420,9 +419,7 @@ TEST(RetargetProcedural, ATailFromTheHipsStaysInTheBody) {
   animal.capsules.back() = {{0, 1.1, -0.6}, {0, 1.1, -0.8}, 0.05};
   animal.capsules.push_back({{0, 1.1, -0.8}, {0, 0.45, -0.82}, 0.05});
   const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
-  Expected<RigDocument> rig = readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/quadruped.json");
-  ASSERT_TRUE(rig.ok());
-  const auto session = runRetarget(mesh, animal.headTop, rig->skeleton, "head");
+  const auto session = runRetarget(mesh, animal.headTop, bundledQuadruped(), "head");
   ASSERT_TRUE(session->retargeted());
   dump(*session);
   const Skeleton& placed = session->retargeted()->skeleton;
