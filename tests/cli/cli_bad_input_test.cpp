@@ -10,6 +10,7 @@
 
 #include "support/real_models.h"
 #include "support/run_process.h"
+#include "support/scratch_dir.h"
 
 using namespace rw::test;
 namespace fs = std::filesystem;
@@ -40,7 +41,7 @@ std::string readBytes(const std::string& path) {
 }
 
 fs::path scratch() {
-  const fs::path dir = fs::temp_directory_path() / ("rw-bad-input-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("bad-input");
   fs::create_directories(dir);
   return dir;
 }

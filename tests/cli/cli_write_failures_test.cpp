@@ -19,6 +19,7 @@
 
 #include "support/real_models.h"
 #include "support/run_process.h"
+#include "support/scratch_dir.h"
 
 using namespace rw;
 namespace fs = std::filesystem;
@@ -76,7 +77,7 @@ const std::string kGood = "a good file written earlier\n";
 }  // namespace
 
 TEST(CliWriteFailures, UnwritableFolderIsExitTwoAndKeepsTheOldFile) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-cli-locked-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("cli-locked");
   fs::remove_all(dir);
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.args.front() + " -o " + c.name);
@@ -100,7 +101,7 @@ TEST(CliWriteFailures, UnwritableFolderIsExitTwoAndKeepsTheOldFile) {
 }
 
 TEST(CliWriteFailures, FullDiskIsExitTwoAndKeepsTheOldFile) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-cli-full-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("cli-full");
   fs::remove_all(dir);
   // Inside the namespace: mount a 16 KiB tmpfs on DISK, put the good file there, run the
   // command, and copy what is left on the disk out to KEEP (the mount dies with the namespace).
@@ -145,7 +146,7 @@ exit $code
 }
 
 TEST(CliWriteFailures, FileSizeLimitIsExitTwoAndKeepsTheOldFile) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-cli-fsize-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("cli-fsize");
   fs::remove_all(dir);
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.args.front() + " -o " + c.name);

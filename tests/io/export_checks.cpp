@@ -16,6 +16,7 @@
 #include "io/import_character.h"
 #include "skin/linear_blend_skinning.h"
 #include "support/run_process.h"
+#include "support/scratch_dir.h"
 
 namespace rw::test {
 namespace {
@@ -116,7 +117,7 @@ nlohmann::json validateGltf(const std::string& file) {
 }
 
 std::string scratchFolder(const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-" + tag + "-" + std::to_string(::getpid()));
+  const fs::path dir = rw::test::processScratchDir(tag);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir.string();

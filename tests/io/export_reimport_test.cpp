@@ -12,6 +12,7 @@
 #include "io/export_checks.h"
 #include "support/real_models.h"
 #include "support/run_process.h"
+#include "support/scratch_dir.h"
 
 using namespace rw;
 namespace fs = std::filesystem;
@@ -45,7 +46,7 @@ TEST(ExportReimport, WusonGltf) {
 }
 
 TEST(ExportCli, WritesEveryFormatAndRejectsAnUnwritableFolder) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-export-cli-" + std::to_string(::getpid()));
+  const fs::path dir = rw::test::processScratchDir("export-cli");
   fs::create_directories(dir);
   const std::string in = test::modelPath("X/BCN_Epileptic.X");
   for (const char* ext : {".fbx", ".glb", ".gltf", ".json"}) {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/scratch_dir.h"
 #include "util/atomic_file.h"
 #include "util/temp_file_guard.h"
 
@@ -25,7 +26,7 @@ std::string readAll(const fs::path& p) {
 }  // namespace
 
 TEST(AtomicFile, ReplacesTheFileAndLeavesNoTemporary) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic");
   fs::create_directories(dir);
   const fs::path target = dir / "rig.json";
   ASSERT_FALSE(writeFileAtomically(target.string(), "first").has_value());
@@ -38,7 +39,7 @@ TEST(AtomicFile, ReplacesTheFileAndLeavesNoTemporary) {
 }
 
 TEST(AtomicFile, UnwritableFolderIsAnErrorAndKeepsTheOldFile) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-ro-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic-ro");
   fs::create_directories(dir);
   const fs::path target = dir / "rig.json";
   ASSERT_FALSE(writeFileAtomically(target.string(), "good").has_value());
@@ -57,7 +58,7 @@ TEST(AtomicFile, UnwritableFolderIsAnErrorAndKeepsTheOldFile) {
 TEST(AtomicFile, FileSizeLimitIsAnErrorAndLeavesNoTemporary) {
   // A write that runs into RLIMIT_FSIZE (SIGXFSZ ignored: the write fails with EFBIG) in a
   // child, so the limit does not reach the test process.
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-fsize-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic-fsize");
   fs::create_directories(dir);
   const fs::path target = dir / "big.fbx";
   ASSERT_FALSE(writeFileAtomically(target.string(), "good").has_value());
@@ -94,7 +95,7 @@ TEST(AtomicFile, FileSizeLimitIsAnErrorAndLeavesNoTemporary) {
 }
 
 TEST(AtomicFile, FilesWrittenTogetherReplaceNothingWhenOneFails) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-set-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic-set");
   fs::create_directories(dir);
   const fs::path bin = dir / "walk.bin", gltf = dir / "walk.gltf";
   ASSERT_FALSE(writeFilesAtomically({{bin.string(), "old buffer"}, {gltf.string(), "old gltf"}})
@@ -112,7 +113,7 @@ TEST(AtomicFile, FilesWrittenTogetherReplaceNothingWhenOneFails) {
 }
 
 TEST(AtomicFile, KeepsThePermissionsOfTheFileItReplaces) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-mode-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic-mode");
   fs::create_directories(dir);
   const fs::path target = dir / "private.json";
   ASSERT_FALSE(writeFileAtomically(target.string(), "first").has_value());
@@ -130,7 +131,7 @@ TEST(AtomicFile, KeepsThePermissionsOfTheFileItReplaces) {
 // Issue 25: a write interrupted by a signal we can catch leaves no temporary file behind, and
 // the process still ends by that signal.
 TEST(AtomicFile, InterruptedWriteRemovesItsTemporaryFile) {
-  const fs::path dir = fs::temp_directory_path() / ("rw-atomic-term-" + std::to_string(getpid()));
+  const fs::path dir = rw::test::processScratchDir("atomic-term");
   fs::create_directories(dir);
   const fs::path target = dir / "walk.fbx";
   std::ofstream(target) << "good";
