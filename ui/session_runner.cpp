@@ -38,6 +38,7 @@ struct SessionRunner::Worker {
     if (!spineDepth) return;
     inputs.params.spineDepth.fromBelly = spineDepth->median;
     inputs.params.spineDepth.profile = spineDepth->profile;
+    inputs.params.spineDepth.neckProfile = spineDepth->neck;
   }
 
   /// The automatic skeleton from the session's cached mesh stages (null without them).

@@ -204,6 +204,7 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     run->ownSpineDepth = own->median;
     params.spineDepth.fromBelly = own->median;
     params.spineDepth.profile = own->profile;
+    params.spineDepth.neckProfile = own->neck;
     std::cout << "spine depth: " << own->median
               << " of the trunk from the belly (the skeleton's own mesh)\n";
   }

@@ -36,6 +36,38 @@ Eigen::Vector3d limbSide(const BodyLayout& layout, const std::vector<Transform>&
   return side / 4.0;
 }
 
+/// The neck's depths (OwnSpineDepth::neck): every joint from the chest (exclusive) to the head
+/// joint, placed along the neck by length along the bones, the head bone's counted beyond it
+/// (the head reaches on to the top the user clicks); first the chest at `chestDepth`, the
+/// spine's there. None when the neck is too short to have depths of its own (minNeckFraction).
+std::vector<SpineDepthSample> neckDepths(const Skeleton& skeleton, const BodyLayout& layout,
+                                         const std::vector<Transform>& rest, int chest,
+                                         const SegmentOcclusion& rays, const Eigen::Vector3d& back,
+                                         double chestDepth, const OwnSpineDepthParams& params) {
+  if (layout.neck.empty()) return {};
+  std::vector<double> at;
+  double chain = 0.0;
+  Eigen::Vector3d previous = rest[chest].translation();
+  for (int j : layout.neck) {
+    chain += (rest[j].translation() - previous).norm();
+    at.push_back(chain);
+    previous = rest[j].translation();
+  }
+  const BoneShape head = skeleton.boneShapes()[layout.neck.back()];
+  const double total = chain + (head.tail - head.head).norm();
+  if (!(total > 0.0) || chain < params.minNeckFraction * total) return {};
+  std::vector<SpineDepthSample> neck{{0.0, chestDepth}};
+  for (std::size_t k = 0; k < layout.neck.size(); ++k) {
+    const Eigen::Vector3d p = rest[layout.neck[k]].translation();
+    const std::optional<double> toBack = rays.hitDistance(p, back);
+    const std::optional<double> toBelly = rays.hitDistance(p, -back);
+    if (!toBack || !toBelly || !(*toBack + *toBelly > 0.0)) continue;
+    neck.push_back({at[k] / total,
+                    std::clamp(*toBelly / (*toBack + *toBelly), params.edge, 1.0 - params.edge)});
+  }
+  return neck.size() > 1 ? neck : std::vector<SpineDepthSample>{};
+}
+
 }  // namespace
 
 std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
@@ -76,6 +108,9 @@ std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
   if (own.profile.empty()) return std::nullopt;
   std::sort(own.profile.begin(), own.profile.end(),
             [](const SpineDepthSample& a, const SpineDepthSample& b) { return a.along < b.along; });
+  // From the chest, at the spine's depth there (the foremost sample's).
+  own.neck =
+      neckDepths(skeleton, layout, rest, chest, rays, back, own.profile.back().fromBelly, params);
   std::vector<double> depths;
   for (const SpineDepthSample& s : own.profile) depths.push_back(s.fromBelly);
   const auto middle = depths.begin() + std::ptrdiff_t(depths.size() / 2);

@@ -19,6 +19,10 @@ struct OwnSpineDepthParams {
   double minLimbSide = 0.5;
   /// Measured depths are kept within [edge, 1 - edge]: a joint on the surface says nothing more.
   double edge = 0.05;
+  /// A neck whose chain from the chest to the head joint is under this fraction of that chain
+  /// plus the head bone has no depths of its own: a head joint at the top of the spine, the
+  /// skull carried by jaw bones (the corpus crocodile: 0.003), leaves the neck arc as it is.
+  double minNeckFraction = 0.1;
 };
 
 /// Where the rig's spine runs: per trunk joint of its skeleton (the tree path from where its
@@ -30,6 +34,13 @@ struct OwnSpineDepth {
   double median = 0.0;
   /// Every trunk joint's, sorted along the trunk (SpineDepthParams::profile).
   std::vector<SpineDepthSample> profile;
+  /// The neck's: the chest (at the spine's depth there), then every joint to the head joint, by
+  /// length along the bones from the chest, as a fraction of that length plus the head bone's
+  /// (SpineDepthParams::neckProfile). Artists run a neck's bones nearer the throat than its
+  /// middle and put the head joint high at the back of the skull (a cow's neck joint at 0.56 of
+  /// its section, its head joint at 0.68); placed on the neck's centroids, its head joint sat 5%
+  /// of its height low, its ears with it. Empty without a neck to measure.
+  std::vector<SpineDepthSample> neck;
 };
 
 /// Nothing when the rig has no mesh, no four limbs hanging to one side, or no section around

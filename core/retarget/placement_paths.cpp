@@ -128,10 +128,8 @@ void moveAdjoiningArc(std::vector<Eigen::Vector3d>& path, const TrunkFrame& f, d
   }
 }
 
-}  // namespace
-
-double SpineDepthParams::depthAt(double along) const {
-  if (profile.empty()) return fromBelly;
+/// The depth of `profile` at `along` (linear between samples, the nearest beyond them).
+double profileDepth(const std::vector<SpineDepthSample>& profile, double along) {
   if (along <= profile.front().along) return profile.front().fromBelly;
   for (std::size_t k = 1; k < profile.size(); ++k)
     if (along <= profile[k].along) {
@@ -141,6 +139,27 @@ double SpineDepthParams::depthAt(double along) const {
       return a.fromBelly + t * (b.fromBelly - a.fromBelly);
     }
   return profile.back().fromBelly;
+}
+
+/// The neck arc (from the head's end to the chest's) moved to the rig's own neck depths, by its
+/// place from the chest's end.
+void moveNeckToProfile(std::vector<Eigen::Vector3d>& path, const TrunkFrame& f,
+                       const SegmentOcclusion& rays, const std::vector<SpineDepthSample>& profile) {
+  const double total = polylineLength(path);
+  if (!(total > 0.0)) return;
+  std::vector<double> fromChest(path.size(), 0.0);
+  for (std::size_t k = path.size() - 1; k-- > 0;)
+    fromChest[k] = fromChest[k + 1] + (path[k + 1] - path[k]).norm();
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const std::optional<Section> s = sectionAt(rays, path[k], f.back);
+    if (s) moveToDepth(path[k], *s, f.back, profileDepth(profile, fromChest[k] / total), 1.0);
+  }
+}
+
+}  // namespace
+
+double SpineDepthParams::depthAt(double along) const {
+  return profile.empty() ? fromBelly : profileDepth(profile, along);
 }
 
 std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
@@ -177,7 +196,10 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
       const GraphArc& other = g.arcs[arcOf(a)];
       // The arc above the trunk (a neck over the chest) at the chest's depth; the one going on
       // from the hips along the primary axis (a tail over the rump) at the spine's.
-      if (other.to == trunk.from) {
+      if (other.to == trunk.from && !params.neckProfile.empty()) {
+        moveNeckToProfile(paths[a], *f, *rays, params.neckProfile);
+        moved[a] = 1;
+      } else if (other.to == trunk.from) {
         moveAdjoiningArc(paths[a], *f, params.depthAt(1.0), *rays, params);
         moved[a] = 1;
       } else if (other.from == trunk.to && symmetry.arcs[arcOf(a)].tag == SymmetryTag::Primary) {

@@ -46,6 +46,10 @@ struct SpineDepthParams {
   /// runs under the back (cattle: 0.55 at the hips, 0.85 along the back). Sorted by `along`;
   /// between samples linear, beyond them the nearest.
   std::vector<SpineDepthSample> profile;
+  /// Where given (a skeleton read with its own mesh: OwnSpineDepth::neck), the neck's depths,
+  /// `along` 0 at the chest and 1 at the far end of the head: the arc above the trunk is moved
+  /// to them along its whole length, thin or thick, in place of neckThinner's fade.
+  std::vector<SpineDepthSample> neckProfile;
   /// The depth at `along` (the profile's, else `fromBelly`).
   double depthAt(double along) const;
   /// The back is the side away from the limbs: the mean of the paired limbs' directions across

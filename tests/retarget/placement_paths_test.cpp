@@ -128,6 +128,35 @@ TEST(PlacementPaths, AFourLeggedTrunkRunsAtTheDepthTheParamsGive) {
   EXPECT_LT(rise, 0.14 * height);
 }
 
+TEST(PlacementPaths, TheNeckRunsAtTheDepthsTheParamsGive) {
+  // A neck profile (own_spine_depth.h: OwnSpineDepth::neck) moves the arc above the trunk along
+  // its whole length, thin or not: at 0.8 of its sections instead of 0.3 the bull's neck and
+  // head path runs higher, by about half their thickness.
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Vector3d neck = jointPosition(c.skeleton, "Neck");
+  auto neckPath = [&](double fromBelly) {
+    RigParams params;
+    params.spineDepth.neckProfile = {{0.0, fromBelly}, {1.0, fromBelly}};
+    const auto session = runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()},
+                                     c.skeleton, "Neck", params);
+    EXPECT_TRUE(session->matching());
+    return session->matching() ? session->matching()->matches.front().placementPath
+                               : std::vector<Vector3d>{};
+  };
+  const std::vector<Vector3d> low = neckPath(0.3), high = neckPath(0.8);
+  ASSERT_EQ(low.size(), high.size());
+  ASSERT_GT(low.size(), 3u);
+  const double height = c.mesh.bounds().max().y() - c.mesh.bounds().min().y();
+  double rise = 0.0;
+  for (std::size_t k = 0; k < low.size(); ++k) {
+    EXPECT_GE(high[k].y(), low[k].y() - 1e-9) << k;
+    rise += (high[k].y() - low[k].y()) / double(low.size());
+  }
+  std::printf("[neck] the path rises %.3f of the height\n", rise / height);
+  EXPECT_GT(rise, 0.05 * height);
+}
+
 TEST(OwnSpineDepth, TestwusonsArtistRunsTheSpineJustAboveTheMiddleAndBcnHasNoBack) {
   Character bull, bcn;
   ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
@@ -150,6 +179,41 @@ TEST(OwnSpineDepth, TestwusonsArtistRunsTheSpineJustAboveTheMiddleAndBcnHasNoBac
   Character bare = bull;
   bare.mesh = Mesh{};
   EXPECT_FALSE(ownSpineDepth(bare));
+}
+
+// The neck's depths, measured as the spine's: from the chest, at the spine's depth there, to the
+// head joint, whose bone goes on beyond it (along < 1). Testwuson's artist runs the neck and
+// head bones above the middle of their sections.
+TEST(OwnSpineDepth, TestwusonsNeckDepthsRunFromTheChestToTheHeadJoint) {
+  Character bull;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
+  const std::optional<OwnSpineDepth> depth = ownSpineDepth(bull);
+  ASSERT_TRUE(depth);
+  const std::vector<SpineDepthSample>& neck = depth->neck;
+  ASSERT_GE(neck.size(), 2u);
+  EXPECT_EQ(neck.front().along, 0.0);
+  EXPECT_EQ(neck.front().fromBelly, depth->profile.back().fromBelly) << "the chest's";
+  for (std::size_t k = 1; k < neck.size(); ++k) {
+    std::printf("[neck] along %.2f depth %.2f\n", neck[k].along, neck[k].fromBelly);
+    EXPECT_GT(neck[k].along, neck[k - 1].along) << k;
+    EXPECT_GT(neck[k].fromBelly, 0.3) << k;  // measured 0.64, 0.52, 0.41 towards the head
+    EXPECT_LT(neck[k].fromBelly, 0.8) << k;
+  }
+  EXPECT_LT(neck.back().along, 1.0) << "the head bone reaches on past its joint";
+  // The same skeleton in the mesh moved down by a tenth of its height: every neck joint deeper.
+  Character lowered = bull;
+  const double shift = 0.1 * (lowered.mesh.bounds().max().y() - lowered.mesh.bounds().min().y());
+  for (Vector3d& p : lowered.mesh.positions) p.y() -= shift;
+  const std::optional<OwnSpineDepth> deeper = ownSpineDepth(lowered);
+  ASSERT_TRUE(deeper);
+  ASSERT_EQ(deeper->neck.size(), neck.size());
+  for (std::size_t k = 1; k < neck.size(); ++k)
+    EXPECT_GT(deeper->neck[k].fromBelly, neck[k].fromBelly + 0.05) << k;
+  // A neck too short to measure against its head (a head joint at the top of the spine) has
+  // no depths of its own.
+  OwnSpineDepthParams strict;
+  strict.minNeckFraction = 0.99;
+  EXPECT_TRUE(ownSpineDepth(bull, strict)->neck.empty());
 }
 
 TEST(SpineDepthProfile, LinearBetweenSamplesTheNearestBeyondThem) {
