@@ -92,12 +92,6 @@ bool sameTags(const ArcSymmetry& a, const ArcSymmetry& b, bool withLevel, bool r
   return true;
 }
 
-/// A limb of a paired (axial) or ringed (radial) branching: two legs, or two legs and a tail
-/// alike enough to be tagged as three of a kind.
-bool isSideLimb(SymmetryTag tag) {
-  return tag == SymmetryTag::Axial || tag == SymmetryTag::Radial;
-}
-
 int tagRank(SymmetryTag tag) {
   switch (tag) {
     case SymmetryTag::Primary:

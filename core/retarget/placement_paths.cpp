@@ -196,11 +196,11 @@ std::vector<std::vector<Eigen::Vector3d>> placementPaths(const Mesh& mesh,
       const GraphArc& other = g.arcs[arcOf(a)];
       // The arc above the trunk (a neck over the chest) at the chest's depth; the one going on
       // from the hips along the primary axis (a tail over the rump) at the spine's.
-      if (other.to == trunk.from && !params.neckProfile.empty()) {
-        moveNeckToProfile(paths[a], *f, *rays, params.neckProfile);
-        moved[a] = 1;
-      } else if (other.to == trunk.from) {
-        moveAdjoiningArc(paths[a], *f, params.depthAt(1.0), *rays, params);
+      if (other.to == trunk.from) {
+        if (!params.neckProfile.empty())
+          moveNeckToProfile(paths[a], *f, *rays, params.neckProfile);
+        else
+          moveAdjoiningArc(paths[a], *f, params.depthAt(1.0), *rays, params);
         moved[a] = 1;
       } else if (other.from == trunk.to && symmetry.arcs[arcOf(a)].tag == SymmetryTag::Primary) {
         moveAdjoiningArc(paths[a], *f, params.fromBelly, *rays, params);

@@ -6,10 +6,6 @@ namespace rw {
 
 namespace {
 
-bool sideLimb(SymmetryTag tag) {
-  return tag == SymmetryTag::Axial || tag == SymmetryTag::Radial;
-}
-
 /// The primary axis from the root outwards: at each node the primary arc leading on (the one
 /// whose far node lies farthest from the head, when several do).
 std::vector<int> axisNodes(const TopologyGraph& g, const GraphSymmetry& symmetry) {
@@ -56,7 +52,7 @@ AxisPair pairAt(const TopologyGraph& g, const GraphSymmetry& symmetry,
   AxisPair pair;
   for (std::size_t a = 0; a < g.arcs.size(); ++a) {
     const GraphArc& arc = g.arcs[a];
-    if (arc.from != node || !sideLimb(symmetry.arcs[a].tag)) continue;
+    if (arc.from != node || !isSideLimb(symmetry.arcs[a].tag)) continue;
     pair.arcs.push_back(int(a));
     // members: the axis joint, then the chain's own joints.
     const int joints = int(arc.members.size()) - 1;

@@ -12,6 +12,12 @@ enum class SymmetryTag {
   None      ///< no symmetry
 };
 
+/// A limb of a paired (axial) or ringed (radial) branching: two legs, or two legs and a tail
+/// alike enough to be tagged as three of a kind.
+inline bool isSideLimb(SymmetryTag tag) {
+  return tag == SymmetryTag::Axial || tag == SymmetryTag::Radial;
+}
+
 enum class SymmetrySide { None, Left, Right };
 
 /// "primary", "axial", "radial", "none".
