@@ -105,6 +105,7 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
+    const bool isRigJson = *exportFormatFor(options->out) == ExportFormat::RigJson;
     CommandSeconds own;
     const auto readStart = SteadyClock::now();
     Character character = loadOrExit(options->mesh);
@@ -114,6 +115,13 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
+    // Bone heat's preparation of the surface needs the mesh alone: it runs on another thread
+    // while the head is found and the skeleton built, whose stages leave a core free most of the
+    // time.
+    std::future<PreparedSkinSurface> skinSurface;
+    if (options->skin)
+      skinSurface = std::async(std::launch::async,
+                               [&mesh = character.mesh] { return prepareSkinSurface(mesh); });
     std::string headReason;
     Expected<int> head = resolveMeshHead(character.mesh, options->head, headReason);
     if (!head) {
@@ -121,12 +129,6 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    // Bone heat's preparation of the surface needs the mesh alone: it runs on another thread
-    // while the skeleton is built, whose stages leave a core free most of the time.
-    std::future<PreparedSkinSurface> skinSurface;
-    if (options->skin)
-      skinSurface = std::async(std::launch::async,
-                               [&mesh = character.mesh] { return prepareSkinSurface(mesh); });
     Expected<AutorigResult> rig = autorig(character.mesh, *head, options->params);
     if (!rig) {
       std::cerr << options->mesh << ": " << rig.error().message << std::endl;
@@ -159,14 +161,17 @@ void addAutorigCommand(CLI::App& app, int& exitCode) {
         return;
       }
       own.skin = secondsSince(start);
-      character.skin = heat->weights;
-      doc.skin = heat->weights;
+      // Moved into the one the output is written from: a copy of 274K vertices' weights costs
+      // as long as bone heat's last stage.
+      if (isRigJson)
+        doc.skin = std::move(heat->weights);
+      else
+        character.skin = std::move(heat->weights);
     }
     const auto writeStart = SteadyClock::now();
     const Status bad =
-        *exportFormatFor(options->out) == ExportFormat::RigJson
-            ? writeRigJson(doc, options->out)
-            : exportCharacter(character, options->out, presetSettings(options->preset));
+        isRigJson ? writeRigJson(doc, options->out)
+                  : exportCharacter(character, options->out, presetSettings(options->preset));
     if (bad) {
       std::cerr << bad->message << std::endl;
       exitCode = kExitBadInput;

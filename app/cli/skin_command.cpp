@@ -132,9 +132,13 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
     }
     // .json: the rig file with its "skin" section; .fbx / .glb / .gltf: the whole character
     // (mesh, skeleton, clips) with the new weights in place of the file's own.
-    rig.skin = heat->weights;
-    character.skin = heat->weights;
-    if (Status bad = isCharacterOutput(options->out)
+    const bool toCharacter = isCharacterOutput(options->out);
+    const int skinned = heat->weights.vertexCount();
+    if (toCharacter)  // moved, not copied: only one of them is written
+      character.skin = std::move(heat->weights);
+    else
+      rig.skin = std::move(heat->weights);
+    if (Status bad = toCharacter
                          ? exportCharacter(character, options->out, presetSettings(options->preset))
                          : writeRigJson(rig, options->out)) {
       std::cerr << bad->message << std::endl;
@@ -146,7 +150,7 @@ void addSkinCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitBadInput;
       return;
     }
-    std::cout << options->file << ": " << heat->weights.vertexCount() << " vertices skinned to "
+    std::cout << options->file << ": " << skinned << " vertices skinned to "
               << heat->report.deformBones << " deform bones in " << heat->report.totalSeconds
               << " s\n";
     for (const std::string& note : heat->report.notes) std::cout << "  " << note << "\n";

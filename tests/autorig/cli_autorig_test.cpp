@@ -54,6 +54,20 @@ TEST(CliAutorig, HumanBlendGivesABipedRigFileAndReport) {
   EXPECT_EQ(std::filesystem::path(rig->meshPath).filename(), "HUMAN.blend");
 }
 
+TEST(CliAutorig, SkinnedRigFileCarriesAWeightForEveryVertex) {
+  const std::string mesh = modelPath("BLEND/HUMAN.blend");
+  const auto out = scratch("human_skinned.json");
+  const auto r = runCli({"autorig", mesh, "--head", "auto", "--skin", "-o", out.string()}, 300);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Expected<RigDocument> rig = readRigJson(out.string());
+  ASSERT_TRUE(rig) << rig.error().message;
+  ASSERT_TRUE(rig->skin.has_value()) << "the rig file has no skin section";
+  Expected<Character> human = importCharacter(mesh);
+  ASSERT_TRUE(human) << human.error().message;
+  EXPECT_EQ(rig->skin->vertexCount(), int(human->mesh.source.positions.size()));
+  EXPECT_EQ(rig->skin->unweightedVertices(), 0);
+}
+
 TEST(CliAutorig, SkinnedGlbCarriesTheAutomaticSkeletonAndWeights) {
   const std::string mesh = modelPath("Collada/human.zae");
   const auto out = scratch("human_zae.glb");
