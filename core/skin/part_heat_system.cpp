@@ -90,22 +90,29 @@ bool PartHeatSystem::solve(int columns, int block, const FillColumns& fill,
   if (!factor_) return false;
   block = std::max(1, block);
   Eigen::MatrixXd rhs;
-  for (int first = 0; first < columns; first += block) {
+  // The solution and CHOLMOD's workspace are kept from block to block: fresh n × block arrays
+  // for each would be mapped and zero-filled anew (heap_settings.h), a page fault per 4 KB.
+  cholmod_dense *solution = nullptr, *permuted = nullptr, *work = nullptr;
+  bool ok = true;
+  for (int first = 0; ok && first < columns; first += block) {
     const int count = std::min(block, columns - first);
     rhs.resize(size(), count);
     fill(first, count, rhs);
     cholmod_dense b = Eigen::viewAsCholmod(rhs);
-    cholmod_dense* solution = cholmod_solve(CHOLMOD_A, factor_, &b, &common_);
-    if (!solution) return false;
+    ok = cholmod_solve2(CHOLMOD_A, factor_, &b, nullptr, &solution, nullptr, &permuted, &work,
+                        &common_) &&
+         solution;
+    if (!ok) break;
     // Read in place: a copy would be one more n × block array at the memory peak.
     const Eigen::Map<const Eigen::MatrixXd> x(static_cast<const double*>(solution->x), size(),
                                               count);
-    const bool finite = x.allFinite();
-    if (finite) take(first, count, x);
-    cholmod_free_dense(&solution, &common_);
-    if (!finite) return false;
+    ok = x.allFinite();
+    if (ok) take(first, count, x);
   }
-  return true;
+  cholmod_free_dense(&solution, &common_);
+  cholmod_free_dense(&permuted, &common_);
+  cholmod_free_dense(&work, &common_);
+  return ok;
 }
 
 }  // namespace rw
