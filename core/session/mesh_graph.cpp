@@ -50,15 +50,7 @@ Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int head, const MeshGraphPa
   rigParams.mesh = params;
   session.setParams(rigParams);
   if (Status bad = session.run(progress)) return *bad;
-  MeshGraph result;
-  result.field = *session.field();
-  result.reeb = *session.reeb();
-  result.arcOfSourceVertex = *session.arcOfSourceVertex();
-  result.multires = *session.multires();
-  result.symmetry = *session.meshSymmetry();
-  for (const StageTime& t : session.stageTimes())
-    result.stageSeconds.emplace_back(rigStageName(t.stage), t.seconds);
-  return result;
+  return session.takeMeshGraph();
 }
 
 }  // namespace rw

@@ -39,7 +39,7 @@ struct MeshGraph {
 std::vector<int> arcsOfSourceVertices(const Mesh& mesh, const SurfaceDomain& domain,
                                       const std::vector<int>& arcOfWelded);
 
-/// The mesh stages of RigSession (rig_session.h) run once from `head`, their results copied
+/// The mesh stages of RigSession (rig_session.h) run once from `head`, their results moved
 /// out: for the commands that need the mesh graph and no skeleton.
 Expected<MeshGraph> buildMeshGraph(const Mesh& mesh, int headVertex,
                                    const MeshGraphParams& params = {},

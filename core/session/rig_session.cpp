@@ -201,31 +201,58 @@ void choosePartialArcs(const SkeletonGraph& sg, const ReebGraph& reeb, const Mul
 
 }  // namespace
 
+namespace {
+
+/// `result`'s object, moved when `result` is its last holder, else copied; `result` is reset.
+/// The mesh stages make their results as non-const objects (shared as const), so moving from
+/// one nobody else holds is well-defined.
+template <class T>
+T takeResult(std::shared_ptr<const T>& result) {
+  T out = result.use_count() == 1 ? std::move(const_cast<T&>(*result)) : *result;
+  result.reset();
+  return out;
+}
+
+}  // namespace
+
+MeshGraph RigSession::takeMeshGraph() {
+  MeshGraph out;
+  for (const StageTime& t : stageTimes())
+    out.stageSeconds.emplace_back(rigStageName(t.stage), t.seconds);
+  if (field_) out.field = takeResult(field_);
+  if (reeb_) out.reeb = takeResult(reeb_);
+  if (arcOfSource_) out.arcOfSourceVertex = takeResult(arcOfSource_);
+  if (multires_) out.multires = takeResult(multires_);
+  if (meshSym_) out.symmetry = takeResult(meshSym_);
+  invalidateFrom(RigStage::Field);
+  return out;
+}
+
 // --- The stages: each computes one result from the results before it -----------------------
 
 Status RigSession::computeField(const Progress* progress) {
   Expected<HarmonicField> f = harmonicField(*mesh_, meshHead_, params_.mesh.field, progress);
   if (!f) return f.error();
-  field_ = std::make_shared<const HarmonicField>(std::move(f).value());
+  field_ = std::make_shared<HarmonicField>(std::move(f).value());
   return std::nullopt;
 }
 
 Status RigSession::computeReeb() {
   auto reeb = std::make_shared<ReebGraph>(computeReebGraph(*mesh_, *field_, params_.mesh.reeb));
-  arcOfSource_ = std::make_shared<const std::vector<int>>(
+  arcOfSource_ = std::make_shared<std::vector<int>>(
       arcsOfSourceVertices(*mesh_, field_->domain, reeb->arcOfVertex));
   reeb_ = std::move(reeb);
   return std::nullopt;
 }
 
 Status RigSession::computeMultires() {
-  multires_ = std::make_shared<const MultiresGraph>(
-      buildMultiresolution(reeb_->graph, params_.mesh.multires));
+  multires_ =
+      std::make_shared<MultiresGraph>(buildMultiresolution(reeb_->graph, params_.mesh.multires));
   return std::nullopt;
 }
 
 Status RigSession::computeSymmetry() {
-  meshSym_ = std::make_shared<const std::vector<GraphSymmetry>>(
+  meshSym_ = std::make_shared<std::vector<GraphSymmetry>>(
       detectSymmetry(*multires_, params_.mesh.symmetry));
   return std::nullopt;
 }

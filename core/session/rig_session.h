@@ -121,6 +121,11 @@ class RigSession {
   /// the skeleton changes: a γ change or a switch of method does not embed again).
   std::shared_ptr<const SkeletonEmbedding> embedding() const { return embedding_; }
 
+  /// The mesh stages' results moved out, for a caller that runs them once and keeps them
+  /// (buildMeshGraph): a 548K-triangle field and graph are ~40 MB to copy. Results another
+  /// holder still shares are copied. The session is left without them (invalidateFrom(Field)).
+  MeshGraph takeMeshGraph();
+
  private:
   // One per stage, in pipeline order; each reads the results before it (run() checks they
   // are there) and sets its own.

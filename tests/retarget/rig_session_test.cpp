@@ -1,6 +1,7 @@
 // The cached pipeline (docs/pipeline.md): a change re-runs only the stages downstream of it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -115,6 +116,33 @@ TEST_F(RigSessionTest, ProgressIsReportedPerStage) {
 }
 
 // One list names the stages: every stage has its own report key and its own label.
+TEST_F(RigSessionTest, TakeMeshGraphMovesTheResultsOutAndCopiesSharedOnes) {
+  // The field is still held here: it is copied, the other results are moved.
+  const std::shared_ptr<const HarmonicField> heldField = session->field();
+  const std::size_t reebNodes = session->reeb()->graph.nodes.size();
+  const std::size_t levels = session->multires()->levels.size();
+  const std::vector<int> arcs = *session->arcOfSourceVertex();
+  const MeshGraph graph = session->takeMeshGraph();
+  // Equal values, NaN (vertices off the field's domain) included.
+  const auto sameField = [&](const std::vector<double>& values) {
+    return values.size() == heldField->values.size() &&
+           std::equal(values.begin(), values.end(), heldField->values.begin(),
+                      [](double a, double b) { return a == b || (a != a && b != b); });
+  };
+  EXPECT_TRUE(sameField(graph.field.values));
+  EXPECT_FALSE(heldField->values.empty());
+  EXPECT_EQ(graph.reeb.graph.nodes.size(), reebNodes);
+  EXPECT_EQ(graph.multires.levels.size(), levels);
+  EXPECT_EQ(graph.symmetry.size(), levels);
+  EXPECT_EQ(graph.arcOfSourceVertex, arcs);
+  EXPECT_EQ(graph.stageSeconds.size(), std::size_t(kRigStageCount));
+  // The session no longer has them; it computes them again.
+  EXPECT_FALSE(session->field());
+  EXPECT_FALSE(session->upToDate(RigStage::Field));
+  ASSERT_FALSE(session->run());
+  EXPECT_TRUE(sameField(session->field()->values));
+}
+
 TEST(RigStageNames, EveryStageHasADistinctKeyAndLabel) {
   std::set<std::string> keys, labels;
   for (int i = 0; i < kRigStageCount; ++i) {
