@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 
 #include <tbb/parallel_for.h>
 
@@ -37,11 +36,22 @@ void applyMirror(const std::vector<Eigen::Vector3d>& positions, double c,
         perVertex[v] = mirrored(perVertex[u]);
       return;
     }
-    std::map<int, double> sum;
-    for (const Influence& i : perVertex[v]) sum[i.joint] += 0.5 * i.weight;
-    for (const Influence& i : mirrored(perVertex[u])) sum[i.joint] += 0.5 * i.weight;
+    // Half of each side's weight per bone, summed in the order met, then by bone: a vertex
+    // has a few influences, and a map per vertex was a third of the skin's last stage.
     std::vector<Influence> average;
-    for (const auto& [bone, weight] : sum) average.push_back({bone, weight});
+    average.reserve(perVertex[v].size() + perVertex[u].size());
+    const auto add = [&](int bone, double weight) {
+      for (Influence& a : average)
+        if (a.joint == bone) {
+          a.weight += 0.5 * weight;
+          return;
+        }
+      average.push_back({bone, 0.0 + 0.5 * weight});
+    };
+    for (const Influence& i : perVertex[v]) add(i.joint, i.weight);
+    for (const Influence& i : perVertex[u]) add(mirrorBone[i.joint], i.weight);
+    std::sort(average.begin(), average.end(),
+              [](const Influence& a, const Influence& b) { return a.joint < b.joint; });
     perVertex[v] = average;
     if (u != int(v)) perVertex[u] = mirrored(average);
   });
