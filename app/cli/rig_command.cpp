@@ -240,7 +240,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
       exitCode = kExitCannotDo;
       return;
     }
-    character.skin = skin->weights;
+    character.skin = std::move(skin->weights);  // moved: a copy costs as long as a stage
     report["stage_seconds"]["skin"] = secondsSince(t0);
 
     if (!o->motion.empty()) {
@@ -281,7 +281,7 @@ void addRigCommand(CLI::App& app, int& exitCode) {
     if (isCharacterOutput(o->out)) {
       written = exportCharacter(character, o->out, presetSettings(o->preset));
     } else {
-      placed->document.skin = character.skin;
+      placed->document.skin = std::move(character.skin);
       written = writeRigJson(placed->document, o->out);
     }
     report["stage_seconds"]["write"] = secondsSince(t0);
