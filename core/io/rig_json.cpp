@@ -314,16 +314,17 @@ Expected<RigDocument> readRigJson(const std::string& path) {
 
 Status writeRigJson(const RigDocument& rig, const std::string& path) {
   if (!rig.skin) return writeJsonFile(path, rigToJson(rig));
-  // The skin section streamed (skinJsonText) after the rest of the document.
+  // The skin section streamed (appendSkinJsonText) after the rest of the document.
   const json head = rigToJsonWithoutSkin(rig);
   if (const std::optional<std::string> where = firstNonFinite(head))
     return Error{path + ": not written: " + *where + " is not a finite number"};
-  const Expected<std::string> skin = skinJsonText(*rig.skin, rig.skeleton, 2);
-  if (!skin) return Error{path + ": not written: " + skin.error().message};
   std::string text = head.dump(2);
   text.pop_back();  // the closing brace
   while (!text.empty() && text.back() == '\n') text.pop_back();
-  text += ",\n  \"skin\": " + *skin + "\n}\n";
+  text += ",\n  \"skin\": ";
+  if (Status bad = appendSkinJsonText(*rig.skin, rig.skeleton, 2, text))
+    return Error{path + ": not written: " + bad->message};
+  text += "\n}\n";
   return writeFileAtomically(path, text);
 }
 

@@ -20,14 +20,26 @@ nlohmann::json skinToJson(const SkinWeights& skin, const Skeleton& skeleton) {
   return {{"vertices", std::move(vertices)}};
 }
 
-Expected<std::string> skinJsonText(const SkinWeights& skin, const Skeleton& skeleton, int indent) {
+Status appendSkinJsonText(const SkinWeights& skin, const Skeleton& skeleton, int indent,
+                          std::string& out) {
   // Each joint name quoted and escaped once.
   std::vector<std::string> quoted(std::size_t(skeleton.size()));
   for (int j = 0; j < skeleton.size(); ++j)
     quoted[j] = nlohmann::json(skeleton.joints[j].name).dump();
   const std::string pad(std::size_t(indent), ' ');
-  std::string out = "{\n" + pad + "  \"vertices\": [";
-  out.reserve(out.size() + skin.perVertex.size() * 64);
+  const std::size_t perLine = pad.size() + 8, perInfluence = 32;  // brackets, commas, a number
+  std::size_t size = 3 * pad.size() + 32;
+  for (std::size_t v = 0; v < skin.perVertex.size(); ++v) {
+    size += perLine;
+    for (const Influence& i : skin.perVertex[v]) {
+      if (i.joint < 0 || i.joint >= skeleton.size()) continue;
+      if (!std::isfinite(i.weight))
+        return Error{"skin.vertices[" + std::to_string(v) + "] is not a finite number"};
+      size += perInfluence + quoted[i.joint].size();
+    }
+  }
+  out.reserve(out.size() + size);
+  out += "{\n" + pad + "  \"vertices\": [";
   char number[32];
   for (std::size_t v = 0; v < skin.perVertex.size(); ++v) {
     out += v ? ",\n" : "\n";
@@ -36,8 +48,6 @@ Expected<std::string> skinJsonText(const SkinWeights& skin, const Skeleton& skel
     bool first = true;
     for (const Influence& i : skin.perVertex[v]) {
       if (i.joint < 0 || i.joint >= skeleton.size()) continue;
-      if (!std::isfinite(i.weight))
-        return Error{"skin.vertices[" + std::to_string(v) + "] is not a finite number"};
       // The shortest text that reads back as the same double, as the document tree writes it.
       const auto written = std::to_chars(number, number + sizeof number, i.weight);
       out += first ? "[" : ", [";
@@ -50,7 +60,7 @@ Expected<std::string> skinJsonText(const SkinWeights& skin, const Skeleton& skel
     out += ']';
   }
   out += "\n" + pad + "  ]\n" + pad + "}";
-  return out;
+  return std::nullopt;
 }
 
 Expected<SkinWeights> skinFromJson(const nlohmann::json& json, const Skeleton& skeleton,

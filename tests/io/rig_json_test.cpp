@@ -194,7 +194,7 @@ TEST(RigJson, LimitsOnReadAndNoNonFiniteWrite) {
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
-// The rig file streams its skin section (skinJsonText): read back, the file is the document
+// The rig file streams its skin section (appendSkinJsonText): read back, the file is the document
 // rigToJson builds, weight for weight, whatever the joint names hold; a weight that is not
 // finite names its vertex and writes nothing.
 TEST(RigJson, TheStreamedSkinReadsBackAsTheDocument) {
