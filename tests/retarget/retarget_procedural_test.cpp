@@ -316,6 +316,32 @@ TEST(RetargetProcedural, AnOpenMouthsJawIsNotTheForelegsSplit) {
   EXPECT_LT(jointPosition(placed, "hips").z(), 0.0) << "the hips are over the hind legs";
 }
 
+// Issue 20: a game rig exported with its legs and tail as roots of their own (a corpus wolf:
+// seven deform trees, the neck and spine one of them). Walked from the head, only the head's
+// tree was matched (one arc); the legs and tail stayed where the source skeleton had them. Each
+// detached tree now hangs from the nearest joint of the trees joined to the head's, and all
+// four legs land on the mesh's legs.
+TEST(RetargetProcedural, LegsAndTailExportedAsRootsOfTheirOwnAreMatched) {
+  const Creature animal = quadrupedCreature();
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  Skeleton s = bundledQuadruped();
+  ASSERT_FALSE(s.empty());
+  const std::vector<Transform> rest = s.restGlobals();
+  for (const char* root : {"tail.01", "front_thigh.L", "front_thigh.R", "thigh.L", "thigh.R"}) {
+    const int j = s.indexOf(root);
+    ASSERT_GE(j, 0) << root;
+    s.joints[j].parent = -1;
+    s.joints[j].restLocal = rest[j];
+  }
+  ASSERT_FALSE(s.validate());
+  const auto session = runRetarget(mesh, animal.headTop, s, "head");
+  ASSERT_TRUE(session->retargeted());
+  dump(*session);
+  for (const char* joint : {"foot.L", "foot.R", "front_foot.L", "front_foot.R", "tail.04"})
+    EXPECT_GE(session->skeletonGraph()->arcOfJoint[s.indexOf(joint)], 0) << joint;
+  expectFeetOnTheirLimbs(session->retargeted()->skeleton, animal, mesh.bounds().sizes().y());
+}
+
 // Issue 20: a production skeleton's helper bone (a belly bone hanging from the spine, short)
 // makes its parent a branching the mesh has no counterpart for. Matched by direction alone it
 // took a hind leg (the artists' horses); kept in the skeleton graph it split the trunk where the
