@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "motion/body_layout.h"
+#include "skeleton/detached_trees.h"
 #include "skin/bone_visibility.h"
 
 namespace rw {
@@ -73,7 +74,8 @@ std::vector<SpineDepthSample> neckDepths(const Skeleton& skeleton, const BodyLay
 std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
                                            const OwnSpineDepthParams& params) {
   const Mesh& mesh = rig.mesh;
-  const Skeleton& skeleton = rig.skeleton;
+  // Limbs exported as roots of their own branch off the trunk only once joined to it.
+  const Skeleton skeleton = withDetachedTreesJoined(rig.skeleton);
   if (mesh.positions.empty() || mesh.triangles.empty() || skeleton.empty()) return std::nullopt;
   const BodyLayout layout = analyzeBodyLayout(skeleton);
   for (const auto* limbs : {&layout.legs, &layout.arms})

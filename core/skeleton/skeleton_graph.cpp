@@ -75,41 +75,6 @@ std::vector<int> graphParents(const Skeleton& s, const std::vector<char>& inGrap
   return parent;
 }
 
-/// Deform trees with no parent (roots of their own) hung from the trees joined to `head`'s:
-/// repeatedly, the tree whose root is nearest a joined joint hangs from that joint
-/// (SkeletonGraphParams::detachedTreeReach, minDetachedTreeJoints).
-void attachDetachedTrees(int head, const std::vector<char>& inGraph,
-                         const std::vector<Eigen::Vector3d>& head3, double extent,
-                         const SkeletonGraphParams& params, std::vector<int>& parent) {
-  const int n = int(parent.size());
-  const auto rootOf = [&](int j) {
-    for (int steps = 0; parent[j] >= 0 && steps <= n; ++steps) j = parent[j];
-    return j;
-  };
-  std::vector<int> treeSize(n, 0);
-  for (int j = 0; j < n; ++j)
-    if (inGraph[j]) ++treeSize[rootOf(j)];
-  std::vector<char> joined(n, 0);
-  const int headRoot = rootOf(head);
-  for (int j = 0; j < n; ++j) joined[j] = inGraph[j] && rootOf(j) == headRoot;
-  while (true) {
-    int bestRoot = -1, bestAt = -1;
-    double nearest = params.detachedTreeReach * extent;
-    for (int r = 0; r < n; ++r) {
-      if (!inGraph[r] || joined[r] || parent[r] >= 0 || treeSize[r] < params.minDetachedTreeJoints)
-        continue;
-      for (int k = 0; k < n; ++k)
-        if (joined[k])
-          if (const double d = (head3[r] - head3[k]).norm(); d < nearest)
-            nearest = d, bestRoot = r, bestAt = k;
-    }
-    if (bestRoot < 0) return;
-    parent[bestRoot] = bestAt;
-    for (int j = 0; j < n; ++j)
-      if (inGraph[j] && rootOf(j) == headRoot) joined[j] = 1;
-  }
-}
-
 /// A control joint connecting deform chains is often bound far from them (a root at the floor
 /// that the shoulders and spine hang from): in the graph it stands where the deform joints next
 /// to it do, or its chains would run through the floor and back. One bound among them
@@ -229,7 +194,7 @@ Expected<SkeletonGraph> buildSkeletonGraph(const Skeleton& s, int head,
 
   const std::vector<char> inGraph = jointsInGraph(s, head, leftOut);
   std::vector<int> parent = graphParents(s, inGraph, head3, tail, extent, params);
-  attachDetachedTrees(head, inGraph, head3, extent, params, parent);
+  joinDetachedTrees(head, inGraph, head3, extent, params.detachedTrees, parent);
   std::vector<std::vector<int>> adjacent(n);
   for (int j = 0; j < n; ++j)
     if (parent[j] >= 0) adjacent[j].push_back(parent[j]), adjacent[parent[j]].push_back(j);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "graph/topology_graph.h"
+#include "skeleton/detached_trees.h"
 #include "skeleton/skeleton.h"
 #include "util/expected.h"
 
@@ -35,15 +36,9 @@ struct SkeletonGraphParams {
   /// the other side's deforming thigh is, and at the mean it sat at the middle of the crotch
   /// (a corpus donkey's right hind leg). With one deform neighbour it always moves.
   double connectorSpan = 1.0;
-  /// A deform tree with no parent (a skeleton whose legs, tail and neck are roots of their own,
-  /// as some game rigs export them) hangs from the nearest joint of the trees already joined to
-  /// the head's, when its root is within this fraction of the skeleton's reach of it: a wolf's
-  /// leg and tail roots lie 0.09-0.18 of it from the spine joints they belong to. Nearest
-  /// first, one tree at a time, so a leg joins its own hip rather than a farther spine joint.
-  double detachedTreeReach = 0.3;
-  /// ...and only a tree of at least this many joints: a lone deform joint (a helper at the
-  /// chest) follows its neighbours as any joint outside the graph does, not a limb of its own.
-  int minDetachedTreeJoints = 2;
+  /// Deform trees that are roots of their own (a game rig's legs and tail) hang from the
+  /// nearest joint of the trees joined to the head's (skeleton/detached_trees.h).
+  DetachedTreeParams detachedTrees;
 };
 
 /// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an

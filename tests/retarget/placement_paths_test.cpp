@@ -181,6 +181,36 @@ TEST(OwnSpineDepth, TestwusonsArtistRunsTheSpineJustAboveTheMiddleAndBcnHasNoBac
   EXPECT_FALSE(ownSpineDepth(bare));
 }
 
+// Issue 20: a game rig may export its legs and tail as roots of their own (a corpus wolf).
+// Where its limbs branch off the trunk is then found once they are joined to it
+// (skeleton/detached_trees.h): Testwuson with its legs and tail cut loose measures its spine
+// and neck at the depths its own hierarchy gives.
+TEST(OwnSpineDepth, TestwusonsDepthsAreTheSameWithItsLegsAndTailExportedAsRoots) {
+  Character bull;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
+  const std::optional<OwnSpineDepth> depth = ownSpineDepth(bull);
+  ASSERT_TRUE(depth);
+  Character loose = bull;
+  Skeleton& s = loose.skeleton;
+  const std::vector<Transform> rest = s.restGlobals();
+  for (const char* root :
+       {"Tail01", "HindLeg_L_01", "HindLeg_R_01", "ForeLeg_L_01", "ForeLeg_R_01"}) {
+    const int j = s.indexOf(root);
+    ASSERT_GE(j, 0) << root;
+    s.joints[j].parent = -1;
+    s.joints[j].restLocal = rest[j];
+  }
+  const std::optional<OwnSpineDepth> joined = ownSpineDepth(loose);
+  ASSERT_TRUE(joined) << "no trunk found between limbs that are roots of their own";
+  // Joined where they lie nearest, a leg may hang one spine joint off its own: the trunk and
+  // the neck gain or lose a joint, the depths stay.
+  EXPECT_NEAR(joined->median, depth->median, 0.01);
+  EXPECT_NEAR(double(joined->profile.size()), double(depth->profile.size()), 1.0);
+  EXPECT_NEAR(double(joined->neck.size()), double(depth->neck.size()), 1.0);
+  ASSERT_FALSE(joined->neck.empty());
+  EXPECT_NEAR(joined->neck.back().fromBelly, depth->neck.back().fromBelly, 0.02);
+}
+
 // The neck's depths, measured as the spine's: from the chest, at the spine's depth there, to the
 // head joint, whose bone goes on beyond it (along < 1). Testwuson's artist runs the neck and
 // head bones above the middle of their sections.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "skeleton/detached_trees.h"
 #include "skeleton/skeleton.h"
 
 using namespace rw;
@@ -128,4 +129,42 @@ TEST(Skeleton, ConstraintTypeNamesRoundTrip) {
         ConstraintType::DampedTrack, ConstraintType::CopyLocation, ConstraintType::CopyRotation})
     EXPECT_EQ(constraintTypeFromString(toString(t)), t);
   EXPECT_FALSE(constraintTypeFromString("spline_ik").has_value());
+}
+
+// Issue 20: legs exported as deform roots of their own hang from the nearest joint of the body
+// (skeleton/detached_trees.h), for analyses that follow the hierarchy; a lone helper joint and a
+// tree too far away (a prop) stay roots, control roots are not touched, and every joint keeps
+// its rest position with parents ahead of their children.
+TEST(DetachedTrees, LegRootsHangFromTheNearestBodyJointPropsAndLoneJointsStay) {
+  Skeleton s;
+  s.joints.push_back({"thigh.L", -1, translation(0.2, 1, 0), true, {}});  // before its hip
+  s.joints.push_back({"shin.L", 0, translation(0, -0.5, 0), true, {}});
+  s.joints.push_back({"hips", -1, translation(0, 1.05, 0), true, {}});
+  s.joints.push_back({"spine", 2, translation(0, 0.5, 0), true, {}});
+  s.joints.push_back({"neck", 3, translation(0, 0.5, 0), true, {}});
+  s.joints.push_back({"helper", -1, translation(0, 1.3, 0.1), true, {}});
+  s.joints.push_back({"sword", -1, translation(5, 0, 0), true, {}});
+  s.joints.push_back({"blade", 6, translation(1, 0, 0), true, {}});
+  s.joints.push_back({"foot_ik.L", -1, translation(0.2, 0, 0), false, {}});
+  ASSERT_FALSE(s.validate());
+  const Skeleton joined = withDetachedTreesJoined(s);
+  ASSERT_FALSE(joined.validate()) << joined.validate()->message;
+  ASSERT_EQ(joined.size(), s.size());
+  const auto parentName = [&](const char* name) {
+    const int p = joined.joints[joined.indexOf(name)].parent;
+    return p < 0 ? std::string("-") : joined.joints[p].name;
+  };
+  EXPECT_EQ(parentName("thigh.L"), "hips");
+  EXPECT_EQ(parentName("shin.L"), "thigh.L");
+  EXPECT_EQ(parentName("helper"), "-");
+  EXPECT_EQ(parentName("sword"), "-");
+  EXPECT_EQ(parentName("foot_ik.L"), "-");
+  const std::vector<Transform> before = s.restGlobals(), after = joined.restGlobals();
+  for (int j = 0; j < s.size(); ++j)
+    EXPECT_TRUE(after[joined.indexOf(s.joints[j].name)].translation().isApprox(
+        before[j].translation(), 1e-12))
+        << s.joints[j].name;
+  // Nothing to join: the skeleton as it is, joints in their order.
+  const Skeleton whole = withDetachedTreesJoined(joined);
+  for (int j = 0; j < joined.size(); ++j) EXPECT_EQ(whole.joints[j].name, joined.joints[j].name);
 }
