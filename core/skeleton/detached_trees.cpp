@@ -1,5 +1,7 @@
 #include "skeleton/detached_trees.h"
 
+#include <algorithm>
+
 namespace rw {
 namespace {
 
