@@ -95,13 +95,7 @@ Skeleton withDetachedTreesJoined(const Skeleton& skeleton, const DetachedTreePar
     position[j] = rest[j].translation();
     if (deform[j]) reach = std::max(reach, (position[j] - position[body]).norm());
   }
-  int start = body;  // a deform joint of the body's tree
-  for (int j = 0; j < n; ++j)
-    if (deform[j] && rootOf(parent, j) == body) {
-      start = j;
-      break;
-    }
-  joinDetachedTrees(start, deform, position, reach, params, parent);
+  joinDetachedTrees(body, deform, position, reach, params, parent);
   for (int j = 0; j < n; ++j)
     if (parent[j] != skeleton.joints[j].parent) return reparented(skeleton, parent, rest);
   return skeleton;  // nothing joined: the joints keep their order

@@ -21,7 +21,8 @@ struct DetachedTreeParams {
   bool operator==(const DetachedTreeParams&) const = default;
 };
 
-/// Hangs the trees of `parent` (-1: a root) that hold `eligible` joints from the tree of `start`:
+/// Hangs the trees of `parent` (-1: a root) that hold `eligible` joints from the tree of `start`
+/// (any joint of it):
 /// repeatedly the eligible root nearest (by `position`) an eligible joint already joined hangs
 /// from that joint, within params.reach × `reach`. Only eligible joints count, in size too.
 void joinDetachedTrees(int start, const std::vector<char>& eligible,
