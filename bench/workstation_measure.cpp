@@ -47,6 +47,7 @@
 #include <string>
 
 #include "character.h"
+#include "heap/heap_allocator.h"
 #include "io/export/export_character.h"
 #include "io/import_character.h"
 #include "main_window.h"
@@ -560,6 +561,7 @@ void reportEditing(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rw::configureHeap();  // as the workstation starts
   TimedApplication app(argc, argv);
   QStandardPaths::setTestModeEnabled(true);
   Options options;

@@ -12,7 +12,8 @@ flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize
 flags="$flags -fsanitize=fuzzer-no-link -fno-sanitize=vptr"
 CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DRIGWRIGHT_BUILD_GUI=OFF -DRIGWRIGHT_BUILD_BENCH=OFF -DRIGWRIGHT_BUILD_FUZZERS=ON
+  -DRIGWRIGHT_BUILD_GUI=OFF -DRIGWRIGHT_BUILD_BENCH=OFF -DRIGWRIGHT_BUILD_FUZZERS=ON \
+  -DRIGWRIGHT_MIMALLOC=OFF  # ASan serves the heap itself
 cmake --build build-sanitize --parallel "$(nproc)" \
   --target fuzz_rig_json fuzz_project fuzz_cli_options rigwright-cli rigwright-read test_cli
 

@@ -13,6 +13,8 @@ packages=(
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev libglx-mesa0
   # numerics and geometry
   libeigen3-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev libembree-dev
+  # the executables' heap allocator (app/heap/heap_allocator.h)
+  libmimalloc-dev
   # file formats, real test data, command line, JSON, compression
   libassimp-dev assimp-utils assimp-testmodels nlohmann-json3-dev libcli11-dev zlib1g-dev
   # tests and benchmarks

@@ -10,9 +10,9 @@
 #include "cli/cli_app.h"
 #include "cli/escaped_output.h"
 #include "cli/exit_codes.h"
+#include "heap/heap_allocator.h"
 #include "io/json_fields.h"
 #include "util/blas_threads.h"
-#include "util/heap_settings.h"
 #include "util/memory_limit.h"
 #include "util/temp_file_guard.h"
 
@@ -47,6 +47,8 @@ std::string budgetMessage(int argc, char** argv) {
 int run(int argc, char** argv) {
   CLI::App app{"Rigwright: retarget, skin and animate characters from the command line"};
   int exitCode = rw::cli::kExitOk;
+  app.set_version_flag(
+      "--version", "rigwright-cli " RIGWRIGHT_VERSION " (heap: " + rw::heapAllocatorName() + ")");
   rw::cli::addCommands(app, exitCode);
   try {
     app.parse(argc, argv);
@@ -58,7 +60,7 @@ int run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  rw::returnLargeBlocksToTheSystem();
+  rw::configureHeap();
   rw::parkBlasThreads();
   rw::installInterruptCleanup();
   const rw::cli::EscapedStream escapedErrors(std::cerr), escapedReports(std::cout);

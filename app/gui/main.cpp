@@ -12,9 +12,9 @@
 #include <string>
 
 #include "display_check.h"
+#include "heap/heap_allocator.h"
 #include "io/json_fields.h"
 #include "util/blas_threads.h"
-#include "util/heap_settings.h"
 #include "util/temp_file_guard.h"
 
 #include "main_window.h"
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
                  problem.c_str());
     return kExitNoDisplay;
   }
-  rw::returnLargeBlocksToTheSystem();
+  rw::configureHeap();
   rw::parkBlasThreads();
   rw::installInterruptCleanup();
   GuardedApplication app(argc, argv);
