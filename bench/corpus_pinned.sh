@@ -6,7 +6,8 @@
 # weights), and with only the joints whose names match PIN_GROUP pinned ("group", default the
 # neck and head). Each plays the artist's clip and is compared with the artist's rig playing it
 # (../shared/corpus/e2e_eval.py, mean vertex distance, % of height). Not part of CI.
-# Usage: [PIN_GROUP=REGEX] [KINDS="biped quad"] [RUNS="free pinned group"]
+# Usage: [PIN_GROUP=REGEX] [KINDS="biped quad"] [RUNS="free pinned group"] [ONLY=REGEX: only
+#        the characters whose names match it]
 #        bash bench/corpus_pinned.sh [CORPUS=/tmp/corpus]
 #        [OUT=/tmp/corpus-pinned]
 # Writes OUT/<run>/NAME.{glb,log,e2e.json}, OUT/table.tsv; prints it with the medians per kind.
@@ -20,6 +21,7 @@ PINS=$PWD/bench/artist_pins.py
 JOBS=${JOBS:-$(nproc)}
 PIN_GROUP=${PIN_GROUP:-neck|head|ear|jaw|skull|eye|horn|mane|hair|nose|mouth|tongue}
 KINDS=${KINDS:-biped quad}
+ONLY=${ONLY:-.}
 RUNS=${RUNS:-free pinned group}
 if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
   bash ../shared/corpus/build.sh "$CORPUS" || exit 1
@@ -55,9 +57,11 @@ export -f run_one
 export CLI EVAL PINS PIN_GROUP
 
 for info in "$CORPUS"/*.info; do
+  name=$(basename "$info" .info)
   kind=$(awk '/^kind:/ {print $2}' "$info")
   [[ " $KINDS " == *" $kind "* ]] || continue
-  for run in $RUNS; do echo "$(basename "$info" .info) $run"; done
+  [[ $name =~ $ONLY ]] || continue
+  for run in $RUNS; do echo "$name $run"; done
 done | xargs -P "$JOBS" -n 2 bash -c 'run_one "$0" "$1" "'"$CORPUS"'" "'"$OUT"'"'
 cat "$OUT"/*/*.row | sort > "$OUT/table.tsv"
 

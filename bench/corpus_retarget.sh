@@ -9,7 +9,8 @@
 # Usage: [METHOD=retarget|embed|auto] bash bench/corpus_retarget.sh [CORPUS=/tmp/corpus]
 #        [OUT=/tmp/corpus-retarget]   (METHOD: `rig --method`, default retarget; RUNS: some of
 #        "own-given own-auto bundled-given bundled-auto", default all four; RIG_ARGS: more
-#        `rig` options for every run, e.g. "--gamma-angle 0.3")
+#        `rig` options for every run, e.g. "--gamma-angle 0.3"; KINDS: "biped quad" or one
+#        of them; ONLY: an extended regex, only the characters whose names match it)
 # Writes OUT/<run>/NAME.{glb,rig.json,e2e.json,log}, OUT/table.tsv, and prints the table and the
 # medians per kind and run.
 set -uo pipefail
@@ -22,6 +23,8 @@ JOBS=${JOBS:-$(nproc)}
 METHOD=${METHOD:-retarget}
 RUNS=${RUNS:-own-given own-auto bundled-given bundled-auto}
 RIG_ARGS=${RIG_ARGS:-}
+KINDS=${KINDS:-biped quad}
+ONLY=${ONLY:-.}
 if ! ls "$CORPUS"/*.info > /dev/null 2>&1; then
   bash ../shared/corpus/build.sh "$CORPUS" || exit 1
 fi
@@ -68,6 +71,9 @@ export CLI EVAL METHOD RIG_ARGS
 
 for info in "$CORPUS"/*.info; do
   name=$(basename "$info" .info)
+  kind=$(awk '/^kind:/ {print $2}' "$info")
+  [[ " $KINDS " == *" $kind "* ]] || continue
+  [[ $name =~ $ONLY ]] || continue
   for run in $RUNS; do echo "$name $run"; done
 done | xargs -P "$JOBS" -n 2 bash -c 'run_one "$0" "$1" "'"$CORPUS"'" "'"$OUT"'"'
 cat "$OUT"/*/*.row | sort > "$OUT/table.tsv"
