@@ -23,8 +23,9 @@ from artist_pins import rest_positions  # noqa: E402
 
 GROUPS = [
     ('tail', re.compile('tail', re.I)),
-    ('head', re.compile('neck|head|ear|jaw|skull|eye|horn|mane|hair|nose|mouth|tongue|maxila',
-                        re.I)),
+    # (?<!r)ear: an ear, not a "Rear" leg (the corpus's bovids name their hind legs so).
+    ('head', re.compile('neck|head|(?<!r)ear|jaw|skull|eye|horn|mane|hair|nose|mouth|tongue|'
+                        'maxila', re.I)),
     ('legs', re.compile('leg|thigh|calf|foot|knee|toe|hoof|arm|hand|paw|claw|shin|ankle|elbow|'
                         'shoulder|shouder|clavicle|femur|finger', re.I)),
 ]
