@@ -5,9 +5,23 @@
 namespace rw {
 namespace {
 
-int rootOf(const std::vector<int>& parent, int j) {
-  for (std::size_t steps = 0; parent[j] >= 0 && steps <= parent.size(); ++steps) j = parent[j];
-  return j;
+/// Each joint's root under `parent` (a cycle stops the walk after as many steps as joints).
+std::vector<int> rootsOf(const std::vector<int>& parent) {
+  std::vector<int> root(parent.size());
+  for (std::size_t j = 0; j < parent.size(); ++j) {
+    int r = int(j);
+    for (std::size_t steps = 0; parent[r] >= 0 && steps <= parent.size(); ++steps) r = parent[r];
+    root[j] = r;
+  }
+  return root;
+}
+
+/// Per root, how many `eligible` joints its tree holds (0 for a joint that is no root).
+std::vector<int> treeSizes(const std::vector<int>& root, const std::vector<char>& eligible) {
+  std::vector<int> size(root.size(), 0);
+  for (std::size_t j = 0; j < root.size(); ++j)
+    if (eligible[j]) ++size[root[j]];
+  return size;
 }
 
 /// `skeleton` with the parents `parent`, rest globals `rest` kept, joints reordered parents
@@ -48,15 +62,15 @@ void joinDetachedTrees(int start, const std::vector<char>& eligible,
                        const DetachedTreeParams& params, std::vector<int>& parent) {
   const int n = int(parent.size());
   if (start < 0 || start >= n) return;
-  std::vector<int> treeSize(n, 0);
-  for (int j = 0; j < n; ++j)
-    if (eligible[j]) ++treeSize[rootOf(parent, j)];
-  const int startRoot = rootOf(parent, start);
+  // Trees are told by their roots before any joins: a joined tree brings all its joints along.
+  const std::vector<int> root = rootsOf(parent);
+  const std::vector<int> treeSize = treeSizes(root, eligible);
   std::vector<char> joined(n, 0);
-  const auto join = [&] {
-    for (int j = 0; j < n; ++j) joined[j] = eligible[j] && rootOf(parent, j) == startRoot;
+  const auto join = [&](int tree) {
+    for (int j = 0; j < n; ++j)
+      if (root[j] == tree && eligible[j]) joined[j] = 1;
   };
-  join();
+  join(root[start]);
   while (true) {
     int bestRoot = -1, bestAt = -1;
     double nearest = params.reach * reach;
@@ -70,7 +84,7 @@ void joinDetachedTrees(int start, const std::vector<char>& eligible,
     }
     if (bestRoot < 0) return;
     parent[bestRoot] = bestAt;
-    join();
+    join(bestRoot);
   }
 }
 
@@ -81,9 +95,7 @@ Skeleton withDetachedTreesJoined(const Skeleton& skeleton, const DetachedTreePar
   for (int j = 0; j < n; ++j)
     parent[j] = skeleton.joints[j].parent, deform[j] = skeleton.joints[j].deform;
   // The largest deform tree is the body; the reach is measured from its root.
-  std::vector<int> treeSize(n, 0);
-  for (int j = 0; j < n; ++j)
-    if (deform[j]) ++treeSize[rootOf(parent, j)];
+  const std::vector<int> treeSize = treeSizes(rootsOf(parent), deform);
   int body = -1;
   for (int r = 0; r < n; ++r)
     if (treeSize[r] > 0 && (body < 0 || treeSize[r] > treeSize[body])) body = r;
