@@ -30,7 +30,8 @@ std::string uniqueName(const std::string& name, std::set<std::string>& taken) {
 /// note naming it and the others go on; only when none succeeds is it an error.
 void retargetClips(const Character& motion, const Character& target, RigProducts& products,
                    const Progress* progress) {
-  Expected<JointCorrespondence> map = matchJoints(motion.skeleton, target.skeleton);
+  Expected<JointCorrespondence> map =
+      matchJoints(motion.skeleton, target.skeleton, {}, matchParamsFor(motion, target));
   if (!map.ok()) {
     products.error = QString::fromStdString(map.error().message);
     return;

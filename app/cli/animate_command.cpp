@@ -16,6 +16,7 @@
 #include "io/json_fields.h"
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
 #include "motion/retarget_metrics.h"
 #include "motion/retarget_motion.h"
 #include "util/atomic_file.h"
@@ -113,7 +114,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
       }
       for (const auto& [k, v] : *extra) userMap[k] = v;
     }
-    auto map = matchJoints(motion.skeleton, rig, userMap);
+    auto map = matchJoints(motion.skeleton, rig, userMap, matchParamsFor(motion, character));
     if (!map) {
       std::cerr << o->rig << ": " << map.error().message << std::endl;
       exitCode = map.error().message.rfind("joint map", 0) == 0 ? kExitBadInput : kExitCannotDo;
@@ -159,6 +160,7 @@ void addAnimateCommand(CLI::App& app, int& exitCode) {
     nlohmann::json report = reports.front();
     report["rig"] = o->rig;
     report["motion"] = o->motion;
+    report["jointMap"] = jointMapReport(*map, motion.skeleton, rig);
     report["unmappedMotionJoints"] = map->unmappedSource;
     report["unmappedRigJoints"] = map->unmappedTarget;
     report["clips"] = reports;

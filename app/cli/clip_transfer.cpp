@@ -33,6 +33,14 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
   return t;
 }
 
+nlohmann::json jointMapReport(const JointCorrespondence& map, const Skeleton& motion,
+                              const Skeleton& rig) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int t = 0; t < int(map.sourceOf.size()); ++t)
+    if (map.sourceOf[t] >= 0) j[rig.joints[t].name] = motion.joints[map.sourceOf[t]].name;
+  return j;
+}
+
 nlohmann::json groundReport(const GroundContact& g) {
   return {{"floor", g.floor},
           {"height", g.height},

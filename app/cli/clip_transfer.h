@@ -34,6 +34,12 @@ Expected<ClipTransfer> transferClip(const Character& motion, int clip, const Cha
 /// the mesh, root height against the source's, fidelity, notes).
 nlohmann::json clipReport(const ClipTransfer& transfer);
 
+/// Which motion joint drives each rig joint, {"rig joint": "motion joint"} (rig joints keeping
+/// their rest rotation are left out; the reports list them as unmapped): a TD checks the match
+/// here before writing a --map.
+nlohmann::json jointMapReport(const JointCorrespondence& map, const Skeleton& motion,
+                              const Skeleton& rig);
+
 /// A skinned clip's floor contact as the reports give it (floor, height, planted foot-frames,
 /// and the planted soles' offset, float, penetration and skate in % of height).
 nlohmann::json groundReport(const GroundContact& ground);

@@ -15,6 +15,7 @@
 #include "io/retarget_report.h"
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
+#include "motion/retarget_character.h"
 #include "motion/retarget_metrics.h"
 #include "motion/retarget_motion.h"
 #include "skin/bone_heat.h"
@@ -245,7 +246,8 @@ void addRigCommand(CLI::App& app, int& exitCode) {
 
     if (!o->motion.empty()) {
       t0 = SteadyClock::now();
-      Expected<JointCorrespondence> map = matchJoints(motion.skeleton, character.skeleton);
+      Expected<JointCorrespondence> map =
+          matchJoints(motion.skeleton, character.skeleton, {}, matchParamsFor(motion, character));
       if (!map) {
         std::cerr << o->motion << ": " << map.error().message << std::endl;
         exitCode = kExitCannotDo;
@@ -273,7 +275,10 @@ void addRigCommand(CLI::App& app, int& exitCode) {
           {"frames", first["frames"]},
           {"foot_skate_percent_leg_per_second", first["footSkate"]["percentLegPerSecond"]},
           {"max_penetration", first["groundPenetration"]},
-          {"pose_fidelity_degrees", first["poseFidelityDegrees"]["mean"]}};
+          {"pose_fidelity_degrees", first["poseFidelityDegrees"]["mean"]},
+          {"joint_map", jointMapReport(*map, motion.skeleton, character.skeleton)},
+          {"unmapped_motion_joints", map->unmappedSource},
+          {"unmapped_rig_joints", map->unmappedTarget}};
       report["clips"] = reports;
     }
     t0 = SteadyClock::now();

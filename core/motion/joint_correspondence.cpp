@@ -3,6 +3,8 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "motion/standing_limb_match.h"
+
 namespace rw {
 namespace {
 
@@ -44,12 +46,26 @@ void matchChain(const Skeleton& src, const std::vector<int>& srcChain, int srcBa
   }
 }
 
-void matchLimb(const BodyLimb& s, const BodyLimb& t, std::vector<int>& sourceOf) {
-  if (!s.valid() || !t.valid()) return;
+/// A limb's joints: by height where both limbs stand on the floor (StandingLimbParams), else
+/// role to role.
+/// Returns whether both stand.
+bool matchLimb(const std::optional<RigBody>& source, const BodyLimb& s,
+               const std::optional<RigBody>& target, const BodyLimb& t,
+               const StandingLimbParams& params, std::vector<int>& sourceOf) {
+  if (!s.valid() || !t.valid()) return false;
+  if (params.enabled && source && target) {
+    const auto sp = standingProfile(*source, s, params);
+    const auto tp = standingProfile(*target, t, params);
+    if (sp && tp) {
+      for (const auto& [sj, tj] : alignStandingLimbs(*sp, *tp, params)) sourceOf[tj] = sj;
+      return true;
+    }
+  }
   const int pairs[5][2] = {
       {s.collar, t.collar}, {s.upper, t.upper}, {s.lower, t.lower}, {s.end, t.end}, {s.tip, t.tip}};
   for (const auto& p : pairs)
     if (p[0] >= 0 && p[1] >= 0) sourceOf[p[1]] = p[0];
+  return false;
 }
 
 /// The joint both legs hang from (nearest common ancestor of the thighs), or -1.
@@ -72,13 +88,21 @@ int JointCorrespondence::mappedCount() const {
 
 Expected<JointCorrespondence> matchJoints(const Skeleton& source, const Skeleton& target,
                                           const std::map<std::string, std::string>& userMap,
-                                          const BodyLayoutParams& params) {
+                                          const JointMatchParams& params) {
   if (source.empty()) return Error{"the motion has no skeleton"};
   if (target.empty()) return Error{"the rig has no skeleton"};
   JointCorrespondence m;
-  m.source = analyzeBodyLayout(source, params);
-  m.target = analyzeBodyLayout(target, params);
+  m.source = analyzeBodyLayout(source, params.layout);
+  m.target = analyzeBodyLayout(target, params.layout);
   m.sourceOf.assign(target.size(), -1);
+  auto body = [](const Skeleton& skeleton, const BodyLayout& layout,
+                 const std::optional<BodyExtent>& given) -> std::optional<RigBody> {
+    const std::optional<BodyExtent> extent = given ? given : skeletonExtent(skeleton, layout);
+    if (!extent) return std::nullopt;
+    return RigBody{skeleton, layout, *extent};
+  };
+  const std::optional<RigBody> sourceBody = body(source, m.source, params.sourceBody);
+  const std::optional<RigBody> targetBody = body(target, m.target, params.targetBody);
 
   // 1. Body roles.
   const BodyLayout& s = m.source;
@@ -88,8 +112,10 @@ Expected<JointCorrespondence> matchJoints(const Skeleton& source, const Skeleton
   matchChain(source, s.neck, s.chest >= 0 ? s.chest : s.root, target, t.neck,
              t.chest >= 0 ? t.chest : t.root, m.sourceOf);
   for (int side = 0; side < 2; ++side) {
-    matchLimb(s.arms[side], t.arms[side], m.sourceOf);
-    matchLimb(s.legs[side], t.legs[side], m.sourceOf);
+    m.standsInBoth[2 + side] = matchLimb(sourceBody, s.arms[side], targetBody, t.arms[side],
+                                         params.standingLimbs, m.sourceOf);
+    m.standsInBoth[side] = matchLimb(sourceBody, s.legs[side], targetBody, t.legs[side],
+                                     params.standingLimbs, m.sourceOf);
   }
   // The pelvis, the joint both legs hang from, turns as the source's pelvis does: a source
   // root that is a control above it (a bull's Root between its front and back spines, whose

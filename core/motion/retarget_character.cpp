@@ -5,6 +5,22 @@
 
 namespace rw {
 
+namespace {
+
+std::optional<BodyExtent> meshExtent(const Character& c) {
+  if (c.mesh.source.positions.empty()) return std::nullopt;
+  return BodyExtent{restFloorHeight(c), restHeight(c)};
+}
+
+}  // namespace
+
+JointMatchParams matchParamsFor(const Character& motion, const Character& target) {
+  JointMatchParams params;
+  params.sourceBody = meshExtent(motion);
+  params.targetBody = meshExtent(target);
+  return params;
+}
+
 Expected<RetargetResult> retargetOntoCharacter(const Character& motion, const AnimationClip& clip,
                                                const Character& target,
                                                const JointCorrespondence& map,

@@ -7,6 +7,10 @@
 
 namespace rw {
 
+/// matchJoints' parameters with each character's body extent from its rest mesh, when it has
+/// one (JointMatchParams::sourceBody, targetBody).
+JointMatchParams matchParamsFor(const Character& motion, const Character& target);
+
 /// retargetMotion from `motion.skeleton` onto `target.skeleton`, with params.targetFloor and
 /// params.targetSoles taken from the target's mesh and weights when it has them (kept as given
 /// otherwise), and params.sourceRestStands set when the motion comes with a skinned mesh of its

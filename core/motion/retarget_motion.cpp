@@ -261,15 +261,17 @@ std::vector<double> postureShares(const Skeleton& target, const JointCorresponde
   const int nt = target.size();
   if (!params.sourceRestStands) return std::vector<double>(nt, 1.0);  // a calibration pose
   std::vector<double> limbShare(nt, -1.0);
-  for (const auto* limbs : {&map.target.legs, &map.target.arms})
-    for (const BodyLimb& limb : *limbs) {
-      if (!limb.valid()) continue;
-      const double share =
-          postureShare(limbPostureAngle(limb, map.sourceOf, srest, trest),
-                       params.limbPostureMinDegrees, params.limbPostureFullDegrees);
-      const int first = limb.collar >= 0 ? limb.collar : limb.upper;
-      limbShare[first] = share;
-    }
+  for (int k = 0; k < 4; ++k) {
+    const BodyLimb& limb = limbOf(map.target, k);
+    if (!limb.valid()) continue;
+    const double share =
+        params.standingLimbsKeepPosture && map.standsInBoth[k]
+            ? 0.0
+            : postureShare(limbPostureAngle(limb, map.sourceOf, srest, trest),
+                           params.limbPostureMinDegrees, params.limbPostureFullDegrees);
+    const int first = limb.collar >= 0 ? limb.collar : limb.upper;
+    limbShare[first] = share;
+  }
   const double axialShare =
       postureShare(axialAlign.angularDistance(Quat::Identity()), params.axialPostureMinDegrees,
                    params.axialPostureFullDegrees);

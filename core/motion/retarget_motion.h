@@ -82,6 +82,13 @@ struct RetargetParams {
   /// retarget, whole, by up to 10-20 from the artist's (the corpus: humans 2-5, animals 1-26).
   double limbPostureMinDegrees = 20.0;
   double limbPostureFullDegrees = 35.0;
+  /// ... except a limb that stands on the floor in both rests (JointCorrespondence::
+  /// standsInBoth: legs, a four-legged body's forelegs): two limbs on one floor are in one
+  /// posture, and the angle between them is where each rig put its joints (a hip joint placed at
+  /// the rump's back or a femur's head inside the thigh), which turning copied into the mesh as
+  /// a leg bent out of its place in every frame (the development corpus: the wolf's own skeleton
+  /// 7.5 -> 3.5% of its height, the bundled quadruped in the piglet 15.1 -> 8.2).
+  bool standingLimbsKeepPosture = true;
   /// Turn the motion to face the way the target faces at rest (both facings from the left and
   /// right limbs) before transferring it: a character modelled facing -Z keeps facing -Z.
   bool faceLikeTarget = true;

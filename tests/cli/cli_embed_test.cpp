@@ -127,6 +127,11 @@ TEST(CliRigMethod, EmbedRigsSkinsAndAnimatesHumanBlendWithEachJointsMethodReport
   EXPECT_EQ(j["placement"]["joints"]["index.02.L"], "carried");
   EXPECT_EQ(j["placement"]["joints"]["hand_ik.L"], "control");
   EXPECT_EQ(j["motion"]["frames"], 2752);
+  // Which mocap joint drives which rig joint, for a TD to check before writing a --map.
+  EXPECT_EQ(j["motion"]["joint_map"]["thigh.L"], "LeftUpLeg");
+  EXPECT_EQ(j["motion"]["joint_map"]["upperarm.R"], "RightArm");
+  EXPECT_FALSE(j["motion"]["joint_map"].contains("hand_ik.L")) << "a control keeps no source";
+  EXPECT_FALSE(j["motion"]["unmapped_motion_joints"].empty());
   for (const char* stage : {"read", "embed", "skin", "motion", "write"})
     EXPECT_TRUE(j["stage_seconds"].contains(stage)) << stage;
   // The clip keeps the feet on the ground (the motion stage's own measure).

@@ -75,7 +75,8 @@ Agreement playAgainstArtist(const Character& artist, Character rig, const std::s
                                  [&](const AnimationClip& c) { return c.name == clipName; });
   EXPECT_NE(clip, artist.clips.end()) << clipName;
   if (clip == artist.clips.end() || rig.skin.perVertex.empty()) return a;
-  Expected<JointCorrespondence> map = matchJoints(artist.skeleton, rig.skeleton);
+  Expected<JointCorrespondence> map =
+      matchJoints(artist.skeleton, rig.skeleton, {}, matchParamsFor(artist, rig));
   EXPECT_TRUE(map) << (map ? "" : map.error().message);
   if (!map) return a;
   Expected<RetargetResult> moved = retargetOntoCharacter(artist, *clip, rig, *map, params);
@@ -119,6 +120,7 @@ RetargetParams everyPostureTurnKept() {
   RetargetParams whole;
   whole.axialPostureMinDegrees = whole.axialPostureFullDegrees = 0.0;
   whole.limbPostureMinDegrees = whole.limbPostureFullDegrees = 0.0;
+  whole.standingLimbsKeepPosture = false;
   return whole;
 }
 

@@ -36,7 +36,8 @@ void addRetargetedClip(Character& c, const std::string& motionFile, const std::s
   const AnimationClip* clip = &motion.clips.front();
   for (const AnimationClip& k : motion.clips)
     if (k.name == clipName) clip = &k;
-  Expected<JointCorrespondence> map = matchJoints(motion.skeleton, c.skeleton);
+  Expected<JointCorrespondence> map =
+      matchJoints(motion.skeleton, c.skeleton, {}, matchParamsFor(motion, c));
   ASSERT_TRUE(map) << map.error().message;
   Expected<RetargetResult> moved = retargetOntoCharacter(motion, *clip, c, *map);
   ASSERT_TRUE(moved) << moved.error().message;

@@ -1,0 +1,54 @@
+#pragma once
+// Joint-to-joint correspondence of two limbs that stand on the floor, by height
+// (StandingLimbParams in joint_correspondence.h says why roles alone fail there).
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "motion/body_layout.h"
+#include "skeleton/skeleton.h"
+
+namespace rw {
+
+struct StandingLimbParams;
+
+/// Where a character stands and how tall it is (its rest mesh's lowest point and vertical
+/// extent): the scale standing limbs' heights are compared in.
+struct BodyExtent {
+  double floor = 0.0;
+  double height = 0.0;
+};
+
+/// One side of the match: a skeleton, its layout and its body's extent.
+struct RigBody {
+  const Skeleton& skeleton;
+  const BodyLayout& layout;
+  BodyExtent extent;
+};
+
+/// The extent a skeleton gives alone: its floor is its legs' lowest role joint, its height its
+/// highest deform joint's above that. Nothing without legs.
+std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLayout& layout);
+
+/// A limb's role joints (collar, upper, lower, end, tip: those it has) in chain order, each with
+/// its height above the body's floor as a fraction of the body's height, and its role's index
+/// (0 collar ... 4 tip).
+struct StandingProfile {
+  std::vector<int> joints;
+  std::vector<double> height;
+  std::vector<int> role;
+};
+
+/// The profile of a limb that stands (its lowest role joint within params.maxEndFraction of
+/// the body's height above the floor), or nothing: a limb held up.
+std::optional<StandingProfile> standingProfile(const RigBody& body, const BodyLimb& limb,
+                                               const StandingLimbParams& params);
+
+/// (source joint, target joint) pairs of the alignment of the two profiles that keeps the chain
+/// order and costs least: per pair its height difference (plus params.roleCost when the roles
+/// differ), per joint left alone params.skipCost.
+std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& source,
+                                                    const StandingProfile& target,
+                                                    const StandingLimbParams& params);
+
+}  // namespace rw

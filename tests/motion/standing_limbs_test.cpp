@@ -1,0 +1,194 @@
+// Limbs that stand on the floor in both rests: matched joint to joint by height
+// (StandingLimbParams), and left in their rest posture (RetargetParams::standingLimbsKeepPosture).
+// Two rigs of one cow, as two studios cut its legs: one runs its first leg bone from the hip to
+// the stifle (a femur), the other names the stifle-to-hock bone the thigh and puts a "leg top"
+// bone before it. Positions in fractions of the cow's height, from the development corpus's cattle
+// (the artist's rig and the bundled quadruped placed in the same mesh).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "io/rig_json.h"
+#include "motion/joint_correspondence.h"
+#include "motion/retarget_motion.h"
+#include "support/real_models.h"
+
+using namespace rw;
+using Eigen::Vector3d;
+
+namespace {
+
+struct JointAt {
+  std::string name, parent;
+  Vector3d at;
+};
+
+/// A skeleton from joints' rest positions in character space (rest rotations identity).
+Skeleton skeletonAt(const std::vector<JointAt>& spec) {
+  Skeleton s;
+  for (const JointAt& j : spec) {
+    Joint joint;
+    joint.name = j.name;
+    joint.parent = j.parent.empty() ? -1 : s.indexOf(j.parent);
+    const Vector3d parentAt = joint.parent < 0 ? Vector3d::Zero() : spec[joint.parent].at;
+    joint.restLocal = Transform::Identity();
+    joint.restLocal.translation() = j.at - parentAt;
+    s.joints.push_back(joint);
+  }
+  return s;
+}
+
+/// Left joints as given, right joints mirrored (name suffix _L -> _R).
+std::vector<JointAt> mirrored(std::vector<JointAt> spec) {
+  const std::size_t n = spec.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const JointAt& j = spec[i];
+    auto right = [](std::string name) {
+      if (name.size() > 2 && name.substr(name.size() - 2) == "_L")
+        name.replace(name.size() - 2, 2, "_R");
+      return name;
+    };
+    if (right(j.name) == j.name) continue;
+    spec.push_back({right(j.name), right(j.parent), {-j.at.x(), j.at.y(), j.at.z()}});
+  }
+  return spec;
+}
+
+/// The artist's cut: hip bone (femur) "RearLegTop", then "RearThigh" (tibia) from the stifle,
+/// "RearCalf" (cannon) from the hock, "RearFoot" from the fetlock; in front "FrontLegTop"
+/// (humerus) from the point of the shoulder.
+Skeleton artistCow() {
+  return skeletonAt(mirrored({{"pelvis", "", {0, .784, -.257}},
+                              {"spine", "pelvis", {0, .901, -.058}},
+                              {"chest", "spine", {0, .859, .275}},
+                              {"neck", "chest", {0, .746, .506}},
+                              {"head", "neck", {0, .817, .723}},
+                              {"tail", "pelvis", {0, .92, -.27}},
+                              {"FrontLegTop_L", "chest", {.08, .622, .442}},
+                              {"FrontThigh_L", "FrontLegTop_L", {.137, .58, .367}},
+                              {"FrontCalf_L", "FrontThigh_L", {.133, .267, .367}},
+                              {"FrontFoot_L", "FrontCalf_L", {.134, .073, .348}},
+                              {"RearLegTop_L", "pelvis", {.0, .784, -.257}},
+                              {"RearThigh_L", "RearLegTop_L", {.133, .649, -.24}},
+                              {"RearCalf_L", "RearThigh_L", {.133, .321, -.413}},
+                              {"RearFoot_L", "RearCalf_L", {.133, .072, -.387}}}));
+}
+
+/// The template's cut: thigh from the hip, shin from the stifle, foot from the hock, toe from
+/// the fetlock; in front the same names behind "front".
+Skeleton templateCow() {
+  return skeletonAt(mirrored({{"hips", "", {0, .83, -.329}},
+                              {"spine", "hips", {0, .801, -.137}},
+                              {"chest", "spine", {0, .793, .341}},
+                              {"neck", "chest", {0, .783, .507}},
+                              {"head", "neck", {0, .767, .747}},
+                              {"tail", "hips", {0, .80, -.427}},
+                              {"front_thigh_L", "chest", {.099, .74, .345}},
+                              {"front_shin_L", "front_thigh_L", {.118, .463, .358}},
+                              {"front_foot_L", "front_shin_L", {.129, .201, .362}},
+                              {"front_toe_L", "front_foot_L", {.14, .054, .379}},
+                              {"thigh_L", "hips", {.113, .807, -.331}},
+                              {"shin_L", "thigh_L", {.124, .53, -.363}},
+                              {"foot_L", "shin_L", {.13, .256, -.405}},
+                              {"toe_L", "foot_L", {.133, .077, -.387}}}));
+}
+
+std::string sourceOf(const JointCorrespondence& map, const Skeleton& source, const Skeleton& target,
+                     const std::string& joint) {
+  const int s = map.sourceOf.at(target.indexOf(joint));
+  return s < 0 ? "(none)" : source.joints[s].name;
+}
+
+}  // namespace
+
+TEST(StandingLimbs, TwoCutsOfACowsLegsMatchJointToJointByHeight) {
+  const Skeleton artist = artistCow(), ours = templateCow();
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map) << map.error().message;
+  for (int k = 0; k < 4; ++k) EXPECT_TRUE(map->standsInBoth[k]) << "limb " << k;
+  for (const char* side : {"_L", "_R"}) {
+    auto is = [&](const std::string& target, const std::string& source) {
+      EXPECT_EQ(sourceOf(*map, artist, ours, target + side), source + side) << target;
+    };
+    // Hip to hip, stifle to stifle, hock to hock, fetlock to fetlock.
+    is("thigh", "RearLegTop");
+    is("shin", "RearThigh");
+    is("foot", "RearCalf");
+    is("toe", "RearFoot");
+    is("front_thigh", "FrontLegTop");
+    is("front_shin", "FrontThigh");
+    is("front_foot", "FrontCalf");
+    is("front_toe", "FrontFoot");
+  }
+  // Role to role (the two longest bones are upper and lower), the template's stifle played the
+  // artist's hock: its knee bent at the hock.
+  JointMatchParams byRoles;
+  byRoles.standingLimbs.enabled = false;
+  Expected<JointCorrespondence> roles = matchJoints(artist, ours, {}, byRoles);
+  ASSERT_TRUE(roles);
+  EXPECT_EQ(sourceOf(*roles, artist, ours, "shin_L"), "RearCalf_L");
+  EXPECT_EQ(sourceOf(*roles, artist, ours, "front_shin_L"), "FrontCalf_L");
+}
+
+TEST(StandingLimbs, MocapLegsKeepTheirRolesAndHangingArmsDoNotStand) {
+  // CMU's leg has a hip bone from the pelvis (LHipJoint) before the thigh: height and role
+  // agree that the thigh is LeftUpLeg. Arms hang: matched by role.
+  Character cmu;
+  ASSERT_TRUE(rw::test::loadModel("BVH/01_01.bvh", cmu));
+  Expected<RigDocument> rig =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(rig) << rig.error().message;
+  const Skeleton& biped = rig->skeleton;
+  Expected<JointCorrespondence> map = matchJoints(cmu.skeleton, biped);
+  ASSERT_TRUE(map) << map.error().message;
+  EXPECT_TRUE(map->standsInBoth[0]);
+  EXPECT_TRUE(map->standsInBoth[1]);
+  EXPECT_FALSE(map->standsInBoth[2]);
+  EXPECT_FALSE(map->standsInBoth[3]);
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "thigh.L"), "LeftUpLeg");
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "shin.L"), "LeftLeg");
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "foot.L"), "LeftFoot");
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "toe.R"), "RightToeBase");
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "upperarm.L"), "LeftArm");
+  EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "forearm.R"), "RightForeArm");
+}
+
+TEST(StandingLimbs, AClipHoldingTheRestPoseLeavesStandingLegsInTheirRest) {
+  // The artist's rest held for a second, onto the template whose hind hips sit further forward
+  // (a placement, not a posture: both legs stand). Every limb turn kept (thresholds at 0), the
+  // standing legs alone keep their rest.
+  const Skeleton artist = artistCow();
+  Skeleton ours = templateCow();
+  for (const char* side : {"thigh_L", "thigh_R"})
+    ours.joints[ours.indexOf(side)].restLocal.translation().z() += 0.2;
+  for (const char* side : {"shin_L", "shin_R"})
+    ours.joints[ours.indexOf(side)].restLocal.translation().z() -= 0.2;
+  AnimationClip hold;
+  hold.name = "hold";
+  hold.duration = 1.0;
+  JointChannel root;
+  root.joint = artist.indexOf("pelvis");
+  root.translation = {{0.0, artist.joints[root.joint].restLocal.translation()},
+                      {1.0, artist.joints[root.joint].restLocal.translation()}};
+  hold.channels.push_back(root);
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map);
+  RetargetParams params;
+  params.sourceRestStands = true;
+  params.limbPostureMinDegrees = params.limbPostureFullDegrees = 0.0;
+  auto thighTurn = [&](const RetargetParams& p) {
+    Expected<RetargetResult> r = retargetMotion(artist, hold, ours, *map, p);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    if (!r) return -1.0;
+    const std::vector<Transform> locals = r->clip.sampleLocals(ours, 0.5);
+    const int thigh = ours.indexOf("thigh_L");
+    const Eigen::Quaterniond now(locals[thigh].rotation());
+    const Eigen::Quaterniond rest(ours.joints[thigh].restLocal.rotation());
+    return now.angularDistance(rest) * 180.0 / M_PI;
+  };
+  EXPECT_LT(thighTurn(params), 1.0);
+  RetargetParams turned = params;
+  turned.standingLimbsKeepPosture = false;
+  EXPECT_GT(thighTurn(turned), 10.0);
+}
