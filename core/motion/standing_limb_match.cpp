@@ -58,14 +58,17 @@ std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& s,
       if (skipSource < cost[i][k]) cost[i][k] = skipSource, step[i][k] = 1;
       if (skipTarget < cost[i][k]) cost[i][k] = skipTarget, step[i][k] = 2;
     }
-  std::vector<std::pair<int, int>> pairs;
+  // Back through the table: partner[k] is target joint k's source joint's index, or -1.
+  std::vector<int> partner(nt, -1);
   for (std::size_t i = ns, k = nt; i > 0 || k > 0;) {
     const int how = step[i][k];
-    if (how == 0) pairs.emplace_back(s.joints[i - 1], t.joints[k - 1]);
+    if (how == 0) partner[k - 1] = int(i - 1);
     if (how != 2) --i;
     if (how != 1) --k;
   }
-  std::reverse(pairs.begin(), pairs.end());
+  std::vector<std::pair<int, int>> pairs;
+  for (std::size_t k = 0; k < nt; ++k)
+    if (partner[k] >= 0) pairs.emplace_back(s.joints[partner[k]], t.joints[k]);
   return pairs;
 }
 
