@@ -431,6 +431,32 @@ int exchangeMisnamedSides(const Geometry& g, const Eigen::Vector3d& facing,
   return exchanged;
 }
 
+/// The tail: the longest chain of centre joints hanging from the body's root that is not the
+/// spine, the neck or a leg's way, reaching away from the chest (from the head without one) and
+/// at least params.minTailFraction of the spine's length long; empty when there is none.
+std::vector<int> tailChain(const Skeleton& s, const Geometry& g, const BodyLayout& layout,
+                           const BodyLayoutParams& params) {
+  const int root = layout.root;
+  const int front = layout.chest >= 0 ? layout.chest : layout.head;
+  if (root < 0 || front < 0 || front == root) return {};
+  const Eigen::Vector3d forward = g.head[front] - g.head[root];
+  const std::vector<bool> legward = holdsLegs(s, layout);
+  std::vector<bool> headward(s.size(), false);
+  for (int j : {layout.chest, layout.head})
+    for (; j >= 0; j = s.joints[j].parent) headward[j] = true;
+  std::vector<int> best;
+  double bestLength = params.minTailFraction * forward.norm();
+  for (int c : g.children[root]) {
+    if (layout.sides[c] != BodySide::Center || legward[c] || headward[c] || !s.joints[c].deform)
+      continue;
+    std::vector<int> chain = longestChain(g, c);
+    if (chain.size() < 2 || (g.head[chain.back()] - g.head[root]).dot(forward) >= 0) continue;
+    const double length = chainLength(g, chain);
+    if (length > bestLength) bestLength = length, best = std::move(chain);
+  }
+  return best;
+}
+
 }  // namespace
 
 BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) {
@@ -444,6 +470,7 @@ BodyLayout analyzeBodyLayout(const Skeleton& s, const BodyLayoutParams& params) 
   for (int side = 0; side < 2; ++side) sideLimbs(s, g, side, legReference, params, layout);
   chestAndSpine(s, layout);
   neckAndHead(s, g, subtree, layout);
+  layout.tail = tailChain(s, g, layout, params);
   layout.sidesExchanged = exchangeMisnamedSides(g, restFacing(g, layout, params), params, layout);
   layout.legLength = meanLegLength(g, layout);
   return layout;

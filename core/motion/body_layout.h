@@ -40,6 +40,10 @@ struct BodyLayoutParams {
   /// and reaching this fraction of the foot bone's length horizontally say it.
   double toeFacingCosine = 0.7;
   double toeFacingReach = 0.3;
+  /// A tail is a centre chain from the root reaching away from the chest, at least this
+  /// fraction of the root-to-chest distance long: a skirt's or a loincloth's centre bone on a
+  /// biped is shorter, an animal's tail (a bull's, a horse's, a tiger's) 0.4-1.5 of its back.
+  double minTailFraction = 0.3;
 };
 
 struct BodyLimb {
@@ -57,6 +61,7 @@ struct BodyLayout {
   int head = -1;
   std::vector<int> spine;        ///< root (exclusive) to chest (inclusive)
   std::vector<int> neck;         ///< chest (exclusive) to head (inclusive)
+  std::vector<int> tail;         ///< from the root (exclusive) to the tail's tip; may be empty
   std::array<BodyLimb, 2> arms;  ///< [0] left, [1] right
   std::array<BodyLimb, 2> legs;  ///< [0] left, [1] right
   std::vector<BodySide> sides;   ///< per joint

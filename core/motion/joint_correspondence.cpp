@@ -111,6 +111,9 @@ Expected<JointCorrespondence> matchJoints(const Skeleton& source, const Skeleton
   matchChain(source, s.spine, s.root, target, t.spine, t.root, m.sourceOf);
   matchChain(source, s.neck, s.chest >= 0 ? s.chest : s.root, target, t.neck,
              t.chest >= 0 ? t.chest : t.root, m.sourceOf);
+  if (!s.tail.empty() && !t.tail.empty())
+    matchChain(source, s.tail, source.joints[s.tail.front()].parent, target, t.tail,
+               target.joints[t.tail.front()].parent, m.sourceOf);
   for (int side = 0; side < 2; ++side) {
     m.standsInBoth[2 + side] = matchLimb(sourceBody, s.arms[side], targetBody, t.arms[side],
                                          params.standingLimbs, m.sourceOf);

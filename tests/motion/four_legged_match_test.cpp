@@ -1,5 +1,6 @@
-// Limbs that stand on the floor in both rests: matched joint to joint by height
-// (StandingLimbParams), and left in their rest posture (RetargetParams::standingLimbsKeepPosture).
+// Matching two rigs of one four-legged body: limbs that stand on the floor in both rests, matched
+// joint to joint by height (StandingLimbParams) and left in their rest posture
+// (RetargetParams::standingLimbsKeepPosture); tails, matched along their length.
 // Two rigs of one cow, as two studios cut its legs: one runs its first leg bone from the hip to
 // the stifle (a femur), the other names the stifle-to-hock bone the thigh and puts a "leg top"
 // bone before it. Positions in fractions of the cow's height, from the development corpus's cattle
@@ -64,7 +65,10 @@ Skeleton artistCow() {
                               {"chest", "spine", {0, .859, .275}},
                               {"neck", "chest", {0, .746, .506}},
                               {"head", "neck", {0, .817, .723}},
-                              {"tail", "pelvis", {0, .92, -.27}},
+                              {"SpineBottom", "pelvis", {0, .92, -.27}},
+                              {"Tail", "SpineBottom", {0, .84, -.40}},
+                              {"TailMid", "Tail", {0, .70, -.44}},
+                              {"TailTip", "TailMid", {0, .45, -.46}},
                               {"FrontLegTop_L", "chest", {.08, .622, .442}},
                               {"FrontThigh_L", "FrontLegTop_L", {.137, .58, .367}},
                               {"FrontCalf_L", "FrontThigh_L", {.133, .267, .367}},
@@ -83,7 +87,10 @@ Skeleton templateCow() {
                               {"chest", "spine", {0, .793, .341}},
                               {"neck", "chest", {0, .783, .507}},
                               {"head", "neck", {0, .767, .747}},
-                              {"tail", "hips", {0, .80, -.427}},
+                              {"tail.01", "hips", {0, .80, -.427}},
+                              {"tail.02", "tail.01", {0, .70, -.55}},
+                              {"tail.03", "tail.02", {0, .57, -.567}},
+                              {"tail.04", "tail.03", {0, .427, -.56}},
                               {"front_thigh_L", "chest", {.099, .74, .345}},
                               {"front_shin_L", "front_thigh_L", {.118, .463, .358}},
                               {"front_foot_L", "front_shin_L", {.129, .201, .362}},
@@ -102,7 +109,7 @@ std::string sourceOf(const JointCorrespondence& map, const Skeleton& source, con
 
 }  // namespace
 
-TEST(StandingLimbs, TwoCutsOfACowsLegsMatchJointToJointByHeight) {
+TEST(FourLeggedMatch, TwoCutsOfACowsLegsMatchJointToJointByHeight) {
   const Skeleton artist = artistCow(), ours = templateCow();
   Expected<JointCorrespondence> map = matchJoints(artist, ours);
   ASSERT_TRUE(map) << map.error().message;
@@ -131,7 +138,7 @@ TEST(StandingLimbs, TwoCutsOfACowsLegsMatchJointToJointByHeight) {
   EXPECT_EQ(sourceOf(*roles, artist, ours, "front_shin_L"), "FrontCalf_L");
 }
 
-TEST(StandingLimbs, MocapLegsKeepTheirRolesAndHangingArmsDoNotStand) {
+TEST(FourLeggedMatch, MocapLegsKeepTheirRolesAndHangingArmsDoNotStand) {
   // CMU's leg has a hip bone from the pelvis (LHipJoint) before the thigh: height and role
   // agree that the thigh is LeftUpLeg. Arms hang: matched by role.
   Character cmu;
@@ -154,7 +161,7 @@ TEST(StandingLimbs, MocapLegsKeepTheirRolesAndHangingArmsDoNotStand) {
   EXPECT_EQ(sourceOf(*map, cmu.skeleton, biped, "forearm.R"), "RightForeArm");
 }
 
-TEST(StandingLimbs, AClipHoldingTheRestPoseLeavesStandingLegsInTheirRest) {
+TEST(FourLeggedMatch, AClipHoldingTheRestPoseLeavesStandingLegsInTheirRest) {
   // The artist's rest held for a second, onto the template whose hind hips sit further forward
   // (a placement, not a posture: both legs stand). Every limb turn kept (thresholds at 0), the
   // standing legs alone keep their rest.
@@ -191,4 +198,23 @@ TEST(StandingLimbs, AClipHoldingTheRestPoseLeavesStandingLegsInTheirRest) {
   RetargetParams turned = params;
   turned.standingLimbsKeepPosture = false;
   EXPECT_GT(thighTurn(turned), 10.0);
+}
+
+TEST(FourLeggedMatch, TailsMatchAlongTheirLength) {
+  // Neither tail is named alike ("Tail", "tail.01"): the centre chain from the root that
+  // reaches away from the chest. Tip to tip, the rest by where they are along the tail.
+  const Skeleton artist = artistCow(), ours = templateCow();
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map) << map.error().message;
+  ASSERT_EQ(map->source.tail.size(), 4u);
+  ASSERT_EQ(map->target.tail.size(), 4u);
+  EXPECT_EQ(sourceOf(*map, artist, ours, "tail.04"), "TailTip");
+  EXPECT_EQ(sourceOf(*map, artist, ours, "tail.01"), "SpineBottom");
+  for (const char* t : {"tail.02", "tail.03"})
+    EXPECT_NE(sourceOf(*map, artist, ours, t), "(none)") << t;
+  // A biped has none: its legs, spine and neck take every chain from the pelvis.
+  Expected<RigDocument> biped =
+      readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
+  ASSERT_TRUE(biped);
+  EXPECT_TRUE(analyzeBodyLayout(biped->skeleton).tail.empty());
 }
