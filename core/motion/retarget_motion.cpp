@@ -927,16 +927,85 @@ double fitLimbLength(const Skeleton& target, const RestFrame& trest, const BodyL
   return length;
 }
 
+/// A target limb end carried by the source's limb (RetargetParams::standingEndsFollowSource):
+/// the point of the source bone nearest where the end is at rest rides with that bone; a rest
+/// too far from the source's (another body) rides on the followed joint alone.
+struct Rider {
+  int bone = -1;              ///< source joint whose bone (head and turn) carries the point
+  int anchor = -1;            ///< the target trunk joint the limb hangs from (mapped)
+  Vec3 rest = Vec3::Zero();   ///< the point at rest, in the source's space
+  Vec3 start = Vec3::Zero();  ///< where the target's end is at rest
+  bool sameSpace = false;     ///< the two rests are one body's: the point is where the end is
+};
+
+Rider riderOf(const Skeleton& target, const BodyLimb& targetLimb, const BodyLimb& sourceLimb,
+              int followed, const RestFrame& trest, const RestFrame& srest, const RetargetResult& r,
+              const RetargetParams& params) {
+  const Vec3 targetEnd = trest.globalP[targetLimb.end];
+  int anchor = target.joints[targetLimb.collar >= 0 ? targetLimb.collar : targetLimb.upper].parent;
+  while (anchor >= 0 && r.sourceOf[anchor] < 0) anchor = target.joints[anchor].parent;
+  Rider ride{followed, anchor, srest.globalP[followed], targetEnd};
+  if ((targetEnd - srest.globalP[followed]).norm() > params.maxRideOffset * r.targetLegLength)
+    return ride;
+  // The bones of the source limb, head to the next role joint's head; the last ends at its head.
+  std::vector<int> chain;
+  for (int j :
+       {sourceLimb.collar, sourceLimb.upper, sourceLimb.lower, sourceLimb.end, sourceLimb.tip})
+    if (j >= 0) chain.push_back(j);
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    const Vec3 a = srest.globalP[chain[i]];
+    const Vec3 b = i + 1 < chain.size() ? srest.globalP[chain[i + 1]] : a;
+    const Vec3 ab = b - a;
+    const double t = ab.squaredNorm() > 0
+                         ? std::clamp((targetEnd - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0)
+                         : 0.0;
+    const double d = (a + t * ab - targetEnd).norm();
+    if (d < best) best = d, ride.bone = chain[i];
+  }
+  ride.rest = targetEnd;
+  ride.sameSpace = true;
+  return ride;
+}
+
+/// Where the rider puts the target's end at frame f: the point's path relative to the source
+/// joint of the trunk joint the limb hangs from, scaled, from that trunk joint of the target
+/// (at `P`); the two rests' difference turns with it. Relative to the trunk, not the world: the
+/// target's root takes its own path (Lu's ground constraint's), and a source's root may be a
+/// control whose turns its children undo.
+Vec3 ridingPoint(const Rider& ride, const std::vector<Quat>& sourceR, const RestFrame& srest,
+                 const RestFrame& trest, const RetargetResult& r, int f, const Vec3* P) {
+  const std::size_t frame = std::size_t(f) * r.sourceJoints;
+  const int tAnchor = ride.anchor, sAnchor = r.sourceOf[ride.anchor];
+  const Quat turn = sourceR[frame + ride.bone] * srest.globalR[ride.bone].conjugate();
+  const Quat anchorTurn = sourceR[frame + sAnchor] * srest.globalR[sAnchor].conjugate();
+  const Vec3 offset = ride.rest - srest.globalP[ride.bone];
+  // One body: the bone's travel from its rest, scaled (the target's root follows the source's
+  // from its rest: RetargetParams::rootFollowsStandingSource; the root's bob under Lu's
+  // constraint left out), and its turn of the point, in the body's own units: the scale is the
+  // two rigs' leg lengths, which differ by where each put its joints, not by the body's size
+  // (scaled, a human's own skeleton played its walk 1.43% of its height off the artist's rig,
+  // unscaled 1.27).
+  if (ride.sameSpace)
+    return ride.start + r.scale * (r.source(f, ride.bone) - srest.globalP[ride.bone]) +
+           (turn * offset - offset);
+  const Vec3 point = r.source(f, ride.bone) + turn * offset;
+  const Vec3 restDifference =
+      (ride.start - trest.globalP[tAnchor]) - r.scale * (ride.rest - srest.globalP[sAnchor]);
+  return P[tAnchor] + r.scale * (point - r.source(f, sAnchor)) + anchorTurn * restDifference;
+}
+
 /// Pass 2 (beyond the paper): the source's planted feet (and hands) pinned on the target with
 /// two-bone IK, eased in and out over params.pinBlendSeconds. A limb end is pinned, in the
 /// ground plane, where the target's is at the contact's firmest frame; in height, its lowest
 /// contact point (foot_soles.h) goes on the floor, or without points (feet only) the ankle at
 /// the ground model's height for it: on the floor when the source's is, raised by the source's
 /// raise scaled. A free limb end that would go under the floor is raised by its own limb.
-void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyLayout& tl,
-                     const GroundModel& g, const Soles& soles, const PlantSchedule& plant,
-                     bool handsAreFeet, const RetargetParams& params, std::vector<Quat>& targetR,
-                     RetargetResult& r) {
+void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const RestFrame& srest,
+                     const BodyLayout& sl, const BodyLayout& tl, const std::array<int, 4>& followed,
+                     const std::vector<Quat>& sourceR, const GroundModel& g, const Soles& soles,
+                     const PlantSchedule& plant, bool handsAreFeet, const RetargetParams& params,
+                     std::vector<Quat>& targetR, RetargetResult& r) {
   const int nt = target.size(), nf = r.frames;
   for (int k = 0; k < 4; ++k) {
     const BodyLimb& limb = limbOf(tl, k);
@@ -955,15 +1024,25 @@ void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyL
                                                                  soles, plant, params, targetR, r)
                                                  : 1.0;
     if (k >= 2) r.armStretch = std::max(r.armStretch, length);
+    const Rider ride = followed[k] >= 0 ? riderOf(target, limb, limbOf(sl, k), followed[k], trest,
+                                                  srest, r, params)
+                                        : Rider{};
+    const bool follow = ride.anchor >= 0;
     for (int f = 0; f < nf; ++f) {
       Quat* R = &targetR[std::size_t(f) * nt];
       Vec3* P = &r.targetPositions[std::size_t(f) * nt];
       const double sole = soles.lowest(k, R, P);
       const double onFloor = P[limb.end].y() + soles.floor - sole;  // end height: sole on floor
       double w = plant.weight[k][f];
-      Vec3 pin = w > 0 && !plant.inPlace[k][f] ? r.target(plant.pinFrame[k][f], limb.end)
-                                               : Vec3(P[limb.end]);
-      if (w <= 0) {
+      Vec3 free = P[limb.end];
+      if (follow) {
+        const Vec3 along = ridingPoint(ride, sourceR, srest, trest, r, f, P);
+        free.x() = along.x(), free.z() = along.z();
+      }
+      Vec3 pin = w > 0 && !plant.inPlace[k][f] ? r.target(plant.pinFrame[k][f], limb.end) : free;
+      if (w <= 0 && follow) {
+        w = 1.0;
+      } else if (w <= 0) {
         if (!(sole < soles.floor)) continue;
         w = 1.0;
         pin.y() = onFloor;
@@ -980,6 +1059,18 @@ void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const BodyL
       reachWithLimb(target, trest, limb, below, want, length, params, R, P);
     }
   }
+}
+
+/// Per limb (LimbEnd), the source joint whose path from its rest its end follows
+/// (RetargetParams::standingEndsFollowSource), or -1.
+std::array<int, 4> followedEnds(const JointCorrespondence& map, const RetargetParams& params) {
+  std::array<int, 4> followed{-1, -1, -1, -1};
+  if (!params.standingEndsFollowSource || !params.sourceRestStands) return followed;
+  for (int k = 0; k < 4; ++k) {
+    const BodyLimb& limb = limbOf(map.target, k);
+    if (map.standsInBoth[k] && limb.valid()) followed[k] = map.sourceOf[limb.end];
+  }
+  return followed;
 }
 
 /// Pinning can put a toe under its standing height: lift those frames by the depth (Lu §3.4's
@@ -1111,8 +1202,8 @@ Expected<RetargetResult> retargetMotion(const Skeleton& source, const AnimationC
       transferAndPlaceRoot(source, slides, target, srest, trest, sourceR, carry, ground, map.target,
                            soles, body, plant, params, r);
   if (params.pinFeet && ground.legs)
-    pinPlantedLimbs(target, trest, map.target, ground, soles, plant, stance.sourceOnFour, params,
-                    targetR, r);
+    pinPlantedLimbs(target, trest, srest, map.source, map.target, followedEnds(map, params),
+                    sourceR, ground, soles, plant, stance.sourceOnFour, params, targetR, r);
   if (ground.legs && params.groundConstraint) liftAboveFloor(ground, soles, body, targetR, r);
   if (params.followControls) followControls(target, params.targetFloor, targetR, r);
   writeClip(target, trest, clip.name, targetR, r);

@@ -7,6 +7,7 @@
 // (the artist's rig and the bundled quadruped placed in the same mesh).
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -217,4 +218,54 @@ TEST(FourLeggedMatch, TailsMatchAlongTheirLength) {
       readRigJson(std::string(RIGWRIGHT_SKELETONS_DIR) + "/biped_production.json");
   ASSERT_TRUE(biped);
   EXPECT_TRUE(analyzeBodyLayout(biped->skeleton).tail.empty());
+}
+
+TEST(FourLeggedMatch, AForelegSwingCarriesTheOtherRigsForefootWithIt) {
+  // The artist's foreleg swings 30 degrees forward from the shoulder. The template's forefoot
+  // joint (its carpus), placed 7% of the height from the artist's in the same body, goes where
+  // the artist's limb carries that point (RetargetParams::standingEndsFollowSource); rotations
+  // alone carry it by the template's own bones, placed elsewhere.
+  const Skeleton artist = artistCow(), ours = templateCow();
+  const int shoulder = artist.indexOf("FrontLegTop_L");
+  AnimationClip swing;
+  swing.name = "swing";
+  swing.duration = 1.0;
+  JointChannel turn;
+  turn.joint = shoulder;
+  const Eigen::Quaterniond rest(artist.joints[shoulder].restLocal.rotation());
+  const Eigen::Quaterniond forward(Eigen::AngleAxisd(30.0 * M_PI / 180.0, Vector3d::UnitX()));
+  turn.rotation = {{0.0, rest}, {1.0, forward * rest}};
+  swing.channels.push_back(turn);
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map);
+  const int foot = ours.indexOf("front_foot_L"), carpus = artist.indexOf("FrontCalf_L");
+  ASSERT_EQ(map->sourceOf[foot], carpus);
+  RetargetParams params;
+  params.sourceRestStands = true;
+  params.pinFeet = true;
+  auto missAtTheEnd = [&](const RetargetParams& p) {
+    Expected<RetargetResult> r = retargetMotion(artist, swing, ours, *map, p);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    if (!r) return -1.0;
+    const int last = r->frames - 1;
+    // The template's carpus at rest, carried by the artist's turned limb: the bone's travel
+    // scaled (the two rigs' leg lengths), the turn of the point about it in the body's units.
+    const Vector3d restPoint = ours.restGlobals()[foot].translation();
+    const Vector3d boneRest = artist.restGlobals()[carpus].translation();
+    const Vector3d pivot = artist.restGlobals()[shoulder].translation();
+    const Eigen::Matrix3d R = forward.toRotationMatrix();
+    const Vector3d boneNow = pivot + R * (boneRest - pivot);
+    Vector3d expected = restPoint + r->scale * (boneNow - boneRest) +
+                        (R * (restPoint - boneRest) - (restPoint - boneRest));
+    const Vector3d got = r->target(last, foot);
+    Eigen::Vector2d miss(got.x() - expected.x(), got.z() - expected.z());
+    return miss.norm();
+  };
+  RetargetParams rotationsOnly = params;
+  rotationsOnly.standingEndsFollowSource = false;
+  const double followed = missAtTheEnd(params), rotated = missAtTheEnd(rotationsOnly);
+  std::cout << "forefoot off the artist's limb in the ground plane (fraction of the height): "
+            << followed << " followed, " << rotated << " by rotations alone\n";
+  EXPECT_LT(followed, 0.005);  // the ground plane, IK-exact
+  EXPECT_GT(rotated, 0.02);
 }

@@ -72,7 +72,7 @@ Played play(const Character& rig, const std::string& motionFile, RetargetParams 
   Character motion;
   EXPECT_TRUE(rw::test::loadModel(motionFile, motion));
   if (motion.clips.empty()) return p;
-  auto map = matchJoints(motion.skeleton, rig.skeleton);
+  auto map = matchJoints(motion.skeleton, rig.skeleton, {}, matchParamsFor(motion, rig));
   EXPECT_TRUE(map.ok());
   if (!map) return p;
   p.map = *map;
