@@ -1039,7 +1039,13 @@ void pinPlantedLimbs(const Skeleton& target, const RestFrame& trest, const RestF
         const Vec3 along = ridingPoint(ride, sourceR, srest, trest, r, f, P);
         free.x() = along.x(), free.z() = along.z();
       }
-      Vec3 pin = w > 0 && !plant.inPlace[k][f] ? r.target(plant.pinFrame[k][f], limb.end) : free;
+      // A planted end is pinned where it was at the contact's firmest frame, so that it does not
+      // skate; one that follows the source's in one body goes where the source's goes, which
+      // stands as still as the source's (and slides with it under a walk played in place, which
+      // contacts read from a few slow frames took for a travelling one: a lion's forepaw held
+      // 15% of its height ahead of the artist's).
+      const bool pinnedInPlace = w > 0 && !plant.inPlace[k][f] && !(follow && ride.sameSpace);
+      Vec3 pin = pinnedInPlace ? r.target(plant.pinFrame[k][f], limb.end) : free;
       if (w <= 0 && follow) {
         w = 1.0;
       } else if (w <= 0) {
