@@ -269,3 +269,39 @@ TEST(FourLeggedMatch, AForelegSwingCarriesTheOtherRigsForefootWithIt) {
   EXPECT_LT(followed, 0.005);  // the ground plane, IK-exact
   EXPECT_GT(rotated, 0.02);
 }
+
+TEST(FourLeggedMatch, APlantedFootSlidingWithTheArtistsSlidesOnTheOtherRig) {
+  // The artist's hind foot stays on the ground and slides back slowly under the body, as in a
+  // walk played in place: slow enough to read as planted. Pinned where it stood, the other rig's
+  // foot held still ahead of the artist's; following the artist's limb, it slides with it.
+  const Skeleton artist = artistCow(), ours = templateCow();
+  const int shoulder = artist.indexOf("RearLegTop_L");
+  AnimationClip slide;
+  slide.name = "slide";
+  slide.duration = 1.0;
+  JointChannel back;
+  back.joint = shoulder;
+  const Vector3d at = artist.joints[shoulder].restLocal.translation();
+  for (int i = 0; i <= 10; ++i)
+    back.translation.push_back({0.1 * i, at - Vector3d(0, 0, 0.01 * i)});
+  slide.channels.push_back(back);
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map);
+  const int foot = ours.indexOf("foot_L");
+  RetargetParams params;
+  params.sourceRestStands = true;
+  auto travel = [&](const RetargetParams& p) {
+    Expected<RetargetResult> r = retargetMotion(artist, slide, ours, *map, p);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    if (!r) return 0.0;
+    EXPECT_FALSE(r->contacts.empty()) << "the sliding foot reads as planted";
+    return r->target(0, foot).z() - r->target(r->frames - 1, foot).z();
+  };
+  RetargetParams pinned = params;
+  pinned.standingEndsFollowSource = false;
+  const double followed = travel(params), held = travel(pinned);
+  std::cout << "foot slid back " << followed << " following, " << held
+            << " pinned (the artist's: 0.1)\n";
+  EXPECT_NEAR(followed, 0.1, 0.02);
+  EXPECT_LT(std::abs(held), 0.05);
+}
