@@ -997,7 +997,9 @@ Vec3 ridingPoint(const Rider& ride, const std::vector<Quat>& sourceR, const Rest
 
 /// Pass 2 (beyond the paper): the source's planted feet (and hands) pinned on the target with
 /// two-bone IK, eased in and out over params.pinBlendSeconds. A limb end is pinned, in the
-/// ground plane, where the target's is at the contact's firmest frame; in height, its lowest
+/// ground plane, where the target's is at the contact's firmest frame (one that follows the
+/// source, RetargetParams::standingEndsFollowSource: where the source's limb carries it, in
+/// every frame, planted or free); in height, its lowest
 /// contact point (foot_soles.h) goes on the floor, or without points (feet only) the ankle at
 /// the ground model's height for it: on the floor when the source's is, raised by the source's
 /// raise scaled. A free limb end that would go under the floor is raised by its own limb.

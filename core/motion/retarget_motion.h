@@ -23,9 +23,11 @@
 //    effector would go under its standing height the root is lifted by the depth (§3.4, "pull
 //    up the root").
 //  * beyond the paper: planted feet of the source (foot_contacts.h) are pinned on the target
-//    with two-bone IK on thigh and shin (two_bone_ik.h), eased in and out at the ends; control
-//    bones with no motion of their own follow the deform bones they are tied to
-//    (control_follow.h), so the clip keys them too.
+//    with two-bone IK on thigh and shin (two_bone_ik.h), eased in and out at the ends; where
+//    both rests stand on their floors (the motion comes with its character's mesh), the ends
+//    of limbs standing in both follow where the source's limb carries them, in every frame
+//    (standingEndsFollowSource); control bones with no motion of their own follow the deform
+//    bones they are tied to (control_follow.h), so the clip keys them too.
 // A target without a floor of its own (a skeleton with no mesh) stands on the source's floor
 // scaled, so a clip retargeted onto its own skeleton is reproduced exactly (pinning off).
 #include <array>
