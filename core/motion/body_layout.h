@@ -53,6 +53,8 @@ struct BodyLimb {
   int end = -1;     ///< hand / foot (ankle joint)
   int tip = -1;     ///< first finger joint / toe
   bool valid() const { return upper >= 0 && lower >= 0 && end >= 0; }
+  /// The five roles' joints in chain order (collar ... tip), -1 for a role the limb lacks.
+  std::array<int, 5> roles() const { return {collar, upper, lower, end, tip}; }
 };
 
 struct BodyLayout {

@@ -61,10 +61,9 @@ bool matchLimb(const std::optional<RigBody>& source, const BodyLimb& s,
       return true;
     }
   }
-  const int pairs[5][2] = {
-      {s.collar, t.collar}, {s.upper, t.upper}, {s.lower, t.lower}, {s.end, t.end}, {s.tip, t.tip}};
-  for (const auto& p : pairs)
-    if (p[0] >= 0 && p[1] >= 0) sourceOf[p[1]] = p[0];
+  const std::array<int, 5> sr = s.roles(), tr = t.roles();
+  for (int r = 0; r < 5; ++r)
+    if (sr[r] >= 0 && tr[r] >= 0) sourceOf[tr[r]] = sr[r];
   return false;
 }
 
@@ -97,9 +96,10 @@ Expected<JointCorrespondence> matchJoints(const Skeleton& source, const Skeleton
   m.sourceOf.assign(target.size(), -1);
   auto body = [](const Skeleton& skeleton, const BodyLayout& layout,
                  const std::optional<BodyExtent>& given) -> std::optional<RigBody> {
-    const std::optional<BodyExtent> extent = given ? given : skeletonExtent(skeleton, layout);
+    std::vector<Transform> rest = skeleton.restGlobals();
+    const std::optional<BodyExtent> extent = given ? given : skeletonExtent(skeleton, layout, rest);
     if (!extent) return std::nullopt;
-    return RigBody{skeleton, layout, *extent};
+    return RigBody{skeleton, layout, std::move(rest), *extent};
   };
   const std::optional<RigBody> sourceBody = body(source, m.source, params.sourceBody);
   const std::optional<RigBody> targetBody = body(target, m.target, params.targetBody);

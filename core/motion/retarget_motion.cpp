@@ -949,8 +949,7 @@ Rider riderOf(const Skeleton& target, const BodyLimb& targetLimb, const BodyLimb
     return ride;
   // The bones of the source limb, head to the next role joint's head; the last ends at its head.
   std::vector<int> chain;
-  for (int j :
-       {sourceLimb.collar, sourceLimb.upper, sourceLimb.lower, sourceLimb.end, sourceLimb.tip})
+  for (int j : sourceLimb.roles())
     if (j >= 0) chain.push_back(j);
   double best = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < chain.size(); ++i) {

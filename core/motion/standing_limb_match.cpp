@@ -8,11 +8,11 @@
 
 namespace rw {
 
-std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLayout& layout) {
-  const std::vector<Transform> rest = skeleton.restGlobals();
+std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLayout& layout,
+                                         const std::vector<Transform>& rest) {
   double floor = std::numeric_limits<double>::infinity();
   for (const BodyLimb& leg : layout.legs)
-    for (int j : {leg.collar, leg.upper, leg.lower, leg.end, leg.tip})
+    for (int j : leg.roles())
       if (j >= 0) floor = std::min(floor, rest[j].translation().y());
   double top = -std::numeric_limits<double>::infinity();
   for (int j = 0; j < skeleton.size(); ++j)
@@ -24,9 +24,9 @@ std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLay
 std::optional<StandingProfile> standingProfile(const RigBody& body, const BodyLimb& limb,
                                                const StandingLimbParams& params) {
   if (!limb.valid() || !(body.extent.height > 0)) return std::nullopt;
-  const std::vector<Transform> rest = body.skeleton.restGlobals();
+  const std::vector<Transform>& rest = body.rest;
   StandingProfile p;
-  const int roles[5] = {limb.collar, limb.upper, limb.lower, limb.end, limb.tip};
+  const std::array<int, 5> roles = limb.roles();
   for (int r = 0; r < 5; ++r) {
     if (roles[r] < 0) continue;
     p.joints.push_back(roles[r]);

@@ -19,16 +19,18 @@ struct BodyExtent {
   double height = 0.0;
 };
 
-/// One side of the match: a skeleton, its layout and its body's extent.
+/// One side of the match: a skeleton, its layout, its rest globals and its body's extent.
 struct RigBody {
   const Skeleton& skeleton;
   const BodyLayout& layout;
+  std::vector<Transform> rest;
   BodyExtent extent;
 };
 
-/// The extent a skeleton gives alone: its floor is its legs' lowest role joint, its height its
-/// highest deform joint's above that. Nothing without legs.
-std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLayout& layout);
+/// The extent a skeleton gives alone (`rest`: its rest globals): its floor is its legs' lowest
+/// role joint, its height its highest deform joint's above that. Nothing without legs.
+std::optional<BodyExtent> skeletonExtent(const Skeleton& skeleton, const BodyLayout& layout,
+                                         const std::vector<Transform>& rest);
 
 /// A limb's role joints (collar, upper, lower, end, tip: those it has) in chain order, each with
 /// its height above the body's floor as a fraction of the body's height, and its role's index
