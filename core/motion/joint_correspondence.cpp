@@ -1,6 +1,7 @@
 #include "motion/joint_correspondence.h"
 
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 #include "motion/standing_limb_match.h"
@@ -24,26 +25,51 @@ std::vector<double> chainFractions(const Skeleton& s, const std::vector<int>& ch
   return along;
 }
 
+/// Pairs of inner joints (indices into two chains' inner joints at places `fs` and `ft` along
+/// them) that keep both chains' order: as many pairs as the shorter chain has joints, at the least
+/// total difference of place. Nearest-first pairing crossed joints where two rigs of one body cut
+/// a neck differently (a root on the floor puts the first neck joint far up the chain): the
+/// first neck joint drove the second and the second the first.
+std::vector<std::pair<int, int>> orderedPairs(const std::vector<double>& fs,
+                                              const std::vector<double>& ft) {
+  const int n = int(fs.size()), m = int(ft.size());
+  const double inf = std::numeric_limits<double>::infinity();
+  // cost[i][j]: the first i source joints against the first j target joints, the longer
+  // chain's extra joints skipped.
+  std::vector<std::vector<double>> cost(n + 1, std::vector<double>(m + 1, inf));
+  cost[0][0] = 0.0;
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; j <= m; ++j) {
+      if (i > 0 && j > 0)
+        cost[i][j] = std::min(cost[i][j], cost[i - 1][j - 1] + std::abs(fs[i - 1] - ft[j - 1]));
+      if (j > 0 && n <= m) cost[i][j] = std::min(cost[i][j], cost[i][j - 1]);
+      if (i > 0 && n > m) cost[i][j] = std::min(cost[i][j], cost[i - 1][j]);
+    }
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = n, j = m; i > 0 && j > 0;) {
+    if (cost[i][j] == cost[i - 1][j - 1] + std::abs(fs[i - 1] - ft[j - 1])) {
+      pairs.emplace_back(i - 1, j - 1);
+      --i, --j;
+    } else if (n <= m) {
+      --j;
+    } else {
+      --i;
+    }
+  }
+  return pairs;
+}
+
 void matchChain(const Skeleton& src, const std::vector<int>& srcChain, int srcBase,
                 const Skeleton& tgt, const std::vector<int>& tgtChain, int tgtBase,
                 std::vector<int>& sourceOf) {
   if (srcChain.empty() || tgtChain.empty() || srcBase < 0 || tgtBase < 0) return;
-  // One to one: each source joint drives the target joint nearest to it along the chain;
-  // the chain ends (chest, head) always correspond.
-  const auto fs = chainFractions(src, srcChain, srcBase);
-  const auto ft = chainFractions(tgt, tgtChain, tgtBase);
-  std::vector<bool> taken(tgtChain.size(), false);
-  taken.back() = true;
+  // One to one, in order: the chain ends (chest, head) correspond, and the inner joints pair
+  // by their places along the chains.
+  std::vector<double> fs = chainFractions(src, srcChain, srcBase);
+  std::vector<double> ft = chainFractions(tgt, tgtChain, tgtBase);
   sourceOf[tgtChain.back()] = srcChain.back();
-  for (std::size_t k = 0; k + 1 < fs.size(); ++k) {
-    int best = -1;
-    for (std::size_t i = 0; i + 1 < ft.size(); ++i)
-      if (!taken[i] && (best < 0 || std::abs(ft[i] - fs[k]) < std::abs(ft[best] - fs[k])))
-        best = int(i);
-    if (best < 0) break;
-    taken[best] = true;
-    sourceOf[tgtChain[best]] = srcChain[k];
-  }
+  fs.pop_back(), ft.pop_back();
+  for (const auto& [k, i] : orderedPairs(fs, ft)) sourceOf[tgtChain[i]] = srcChain[k];
 }
 
 /// A limb's joints: by height where both limbs stand on the floor (StandingLimbParams), else

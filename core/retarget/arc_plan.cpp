@@ -187,6 +187,7 @@ void placeArc(int i, std::vector<ArcPlan>& plans, const PlacedJoints& placed,
     if (length > 0.0) options.freeEnd = 1.0 - (1.0 - options.freeEnd) * plan.splitLength / length;
   }
   options.pins = arcPins(plan, c.params.pins);
+  options.firstAngleFree = plan.virtualTop && c.freeHeadAngle;
   plan.placement = placeJoints(plan.chain, plan.path, c.params, options);
   if (plan.splitLength > 0.0 && !plan.placement.points.empty())
     plan.endPastSplit = polylineLength(cutPathAt(plan.path, plan.placement.points.back())) >

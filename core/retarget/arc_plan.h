@@ -158,6 +158,8 @@ struct ArcPlacementContext {
   std::optional<Eigen::Vector3d> headAim;  ///< from addVirtualHeadBone
   int headJoint = -1;                      ///< the joint at the graph's root
   double extent = 1.0;                     ///< the skeleton's size (for "too close")
+  /// The angle at the head joint is left free (PlacementHeuristics::freeOwnFourLeggedHeadAngle).
+  bool freeHeadAngle = false;
 };
 
 /// Places every plan, generation by generation (each in parallel), and collects the joints.

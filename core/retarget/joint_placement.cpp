@@ -66,6 +66,7 @@ class PlacementTerms {
         restAngle_(t_ + 1, 0.0),
         reach_(std::size_t(m_) * m_, 0.0),
         direction_(std::size_t(m_) * m_, Eigen::Vector3d::Zero()) {
+    firstAngleFree_ = options.firstAngleFree;
     double chainLength = 0.0;
     for (int i = 0; i < t_; ++i) chainLength += boneLength_[i] = (chain[i + 1] - chain[i]).norm();
     scale_ = options.scale > 0.0 ? options.scale
@@ -100,6 +101,7 @@ class PlacementTerms {
   double angle(int joint, int p, int c, int n) const {
     const double cosine =
         direction_[std::size_t(p) * m_ + c].dot(direction_[std::size_t(c) * m_ + n]);
+    if (joint == 1 && firstAngleFree_) return 0.0;
     return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle_[joint]);
   }
   double bone(int bone, int a, int b) const {
@@ -118,6 +120,7 @@ class PlacementTerms {
   std::vector<int> pinnedSample_;
   int m_, t_;
   double pathLength_, scale_ = 1.0;
+  bool firstAngleFree_ = false;
   const PlacementParams& params_;
   std::vector<double> boneLength_, restAngle_, reach_;
   std::vector<Eigen::Vector3d> direction_;

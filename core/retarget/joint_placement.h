@@ -40,6 +40,10 @@ struct PlacementOptions {
   /// to it, moved onto it, and fits the other points around it (a pin out of order with an
   /// earlier one on the path is left out; pins on the ends are the caller's).
   std::vector<std::pair<int, Eigen::Vector3d>> pins;
+  /// The angle at chain point 1 costs nothing: chain point 0 is a made-up top whose direction
+  /// says nothing (arc_plan.h: addVirtualHeadBone;
+  /// PlacementHeuristics::freeOwnFourLeggedHeadAngle).
+  bool firstAngleFree = false;
 };
 
 ArcPlacement placeJoints(const std::vector<Eigen::Vector3d>& chain,

@@ -1,6 +1,7 @@
 #include "retarget/placement_paths.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -31,18 +32,64 @@ std::vector<Eigen::Vector3d> withoutHairpins(const std::vector<Eigen::Vector3d>&
 namespace {
 
 /// The section of the body through `point` along `back`: how far the surface is behind
-/// (towards the back) and in front (towards the belly); nullopt when a ray leaves the mesh.
+/// (towards the back) and in front (towards the belly). A side is NaN while open: its ray left
+/// the mesh through an opening the modeller left (under a chest, where a neck meets the body).
 struct Section {
   double back = 0.0, belly = 0.0;
   double thickness() const { return back + belly; }
+  bool closed() const { return std::isfinite(back) && std::isfinite(belly); }
 };
+
+/// Whether the surface `distance` along the ray from `point` is entered there (its front faces
+/// the ray): `point` is outside the body on that side.
+bool entersAt(const SegmentOcclusion& rays, const Eigen::Vector3d& point,
+              const Eigen::Vector3d& direction, double distance) {
+  const auto crossings = rays.crossings(point, direction, 1.001 * distance);
+  return !crossings.empty() && crossings.front().entersFront;
+}
 
 std::optional<Section> sectionAt(const SegmentOcclusion& rays, const Eigen::Vector3d& point,
                                  const Eigen::Vector3d& back) {
   const std::optional<double> up = rays.hitDistance(point, back);
   const std::optional<double> down = rays.hitDistance(point, -back);
-  if (!up || !down) return std::nullopt;
-  return Section{*up, *down};
+  if (up && down) return Section{*up, *down};
+  // One ray left the mesh. A point inside has the other side, and the open one is closed by its
+  // neighbours (sectionsAlong); a point outside (a split node's centroid under a chest between
+  // the forelegs) has no section: it stays.
+  if (up && !entersAt(rays, point, back, *up)) return Section{*up, std::nan("")};
+  if (down && !entersAt(rays, point, -back, *down)) return Section{std::nan(""), *down};
+  return std::nullopt;
+}
+
+/// The sections through the points of `path` along `back`. An open side is closed with the
+/// thickness of the nearest closed section along the path (an opening is a small part of a
+/// body); nullopt where both rays leave the mesh, or no section closes.
+std::vector<std::optional<Section>> sectionsAlong(const SegmentOcclusion& rays,
+                                                  const std::vector<Eigen::Vector3d>& path,
+                                                  const Eigen::Vector3d& back) {
+  std::vector<std::optional<Section>> sections;
+  for (const Eigen::Vector3d& p : path) sections.push_back(sectionAt(rays, p, back));
+  const int count = int(sections.size());
+  const auto nearestThickness = [&](int k) -> std::optional<double> {
+    for (int d = 1; d < count; ++d)
+      for (const int j : {k - d, k + d})
+        if (j >= 0 && j < count && sections[j] && sections[j]->closed())
+          return sections[j]->thickness();
+    return std::nullopt;
+  };
+  std::vector<std::optional<Section>> closed = sections;
+  for (int k = 0; k < count; ++k) {
+    if (!sections[k] || sections[k]->closed()) continue;
+    const std::optional<double> t = nearestThickness(k);
+    if (!t) {
+      closed[k].reset();
+    } else if (std::isfinite(sections[k]->back)) {
+      closed[k]->belly = *t - sections[k]->back;
+    } else {
+      closed[k]->back = *t - sections[k]->belly;
+    }
+  }
+  return closed;
 }
 
 /// Matched arcs starting at skeleton node `node` that are one of a left/right pair.
@@ -96,11 +143,10 @@ std::optional<TrunkFrame> trunkFrame(const std::vector<Eigen::Vector3d>& trunk,
   side /= double(front.size() + rear.size());
   if (side.norm() < params.minLimbSide) return std::nullopt;
   f.back = -side.normalized();
+  f.sections = sectionsAlong(rays, trunk, f.back);
   std::vector<double> thickness;
-  for (const Eigen::Vector3d& p : trunk) {
-    f.sections.push_back(sectionAt(rays, p, f.back));
-    if (f.sections.back()) thickness.push_back(f.sections.back()->thickness());
-  }
+  for (const std::optional<Section>& s : f.sections)
+    if (s) thickness.push_back(s->thickness());
   if (thickness.empty()) return std::nullopt;
   const auto middle = thickness.begin() + std::ptrdiff_t(thickness.size() / 2);
   std::nth_element(thickness.begin(), middle, thickness.end());
@@ -119,12 +165,13 @@ void moveToDepth(Eigen::Vector3d& p, const Section& s, const Eigen::Vector3d& ba
 /// that, fading in between.
 void moveAdjoiningArc(std::vector<Eigen::Vector3d>& path, const TrunkFrame& f, double depth,
                       const SegmentOcclusion& rays, const SpineDepthParams& params) {
-  for (Eigen::Vector3d& p : path) {
-    const std::optional<Section> s = sectionAt(rays, p, f.back);
+  const std::vector<std::optional<Section>> sections = sectionsAlong(rays, path, f.back);
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const std::optional<Section>& s = sections[k];
     if (!s) continue;
     const double weight = std::clamp(
         (s->thickness() / f.thickness - params.neckThinner) / (1.0 - params.neckThinner), 0.0, 1.0);
-    moveToDepth(p, *s, f.back, depth, weight);
+    moveToDepth(path[k], *s, f.back, depth, weight);
   }
 }
 
@@ -150,10 +197,10 @@ void moveNeckToProfile(std::vector<Eigen::Vector3d>& path, const TrunkFrame& f,
   std::vector<double> fromChest(path.size(), 0.0);
   for (std::size_t k = path.size() - 1; k-- > 0;)
     fromChest[k] = fromChest[k + 1] + (path[k + 1] - path[k]).norm();
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    const std::optional<Section> s = sectionAt(rays, path[k], f.back);
-    if (s) moveToDepth(path[k], *s, f.back, profileDepth(profile, fromChest[k] / total), 1.0);
-  }
+  const std::vector<std::optional<Section>> sections = sectionsAlong(rays, path, f.back);
+  for (std::size_t k = 0; k < path.size(); ++k)
+    if (const std::optional<Section>& s = sections[k])
+      moveToDepth(path[k], *s, f.back, profileDepth(profile, fromChest[k] / total), 1.0);
 }
 
 }  // namespace

@@ -354,7 +354,9 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   const std::vector<int> hiddenLimbs = markHiddenLimbs(plans, frame.scale, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
   PlacedJoints placed = placeArcs(plans, generations,
-                                  {graph, matching, frame, params, headAim, headJoint, extent}, n);
+                                  {graph, matching, frame, params, headAim, headJoint, extent,
+                                   mesh.ownFourLeggedBody && h.freeOwnFourLeggedHeadAngle},
+                                  n);
   out.angleTerm = placed.angleTerm;
   out.lengthTerm = placed.lengthTerm;
   out.distanceTerm = placed.distanceTerm;

@@ -39,6 +39,10 @@ struct PlacementMesh {
   /// The top of the loose parts sitting on the head (looseHeadTop), where the head arc's path
   /// starts when the skeleton has a virtual top bone; none when nothing sits there.
   std::optional<Eigen::Vector3d> looseHeadTop;
+  /// The skeleton was measured on its own four-legged body (own_spine_depth.h: its neck's
+  /// depths), so its bone lengths are this body's
+  /// (PlacementHeuristics::freeOwnFourLeggedHeadAngle).
+  bool ownFourLeggedBody = false;
 };
 
 /// Joint placement on every matched arc (in parallel), then the rest of the skeleton.

@@ -310,6 +310,8 @@ Status RigSession::computeMatch() {
 
 Status RigSession::computePlace(const Progress* progress) {
   PlacementMesh placementMesh;
+  // Neck depths come only from the skeleton's own four-legged mesh (own_spine_depth.h).
+  placementMesh.ownFourLeggedBody = !params_.spineDepth.neckProfile.empty();
   const TopologyGraph& sg = skelGraph_->graph;
   for (const ArcMatch& m : matching_->matches)
     if (sg.arcs[m.skeletonArc].from == sg.root && !matching_->partial) {

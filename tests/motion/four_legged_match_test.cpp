@@ -7,6 +7,7 @@
 // (the artist's rig and the bundled quadruped placed in the same mesh).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -60,46 +61,65 @@ std::vector<JointAt> mirrored(std::vector<JointAt> spec) {
 /// The artist's cut: hip bone (femur) "RearLegTop", then "RearThigh" (tibia) from the stifle,
 /// "RearCalf" (cannon) from the hock, "RearFoot" from the fetlock; in front "FrontLegTop"
 /// (humerus) from the point of the shoulder.
+std::vector<JointAt> artistCowSpec() {
+  return mirrored({{"pelvis", "", {0, .784, -.257}},
+                   {"spine", "pelvis", {0, .901, -.058}},
+                   {"chest", "spine", {0, .859, .275}},
+                   {"neck", "chest", {0, .746, .506}},
+                   {"head", "neck", {0, .817, .723}},
+                   {"SpineBottom", "pelvis", {0, .92, -.27}},
+                   {"Tail", "SpineBottom", {0, .84, -.40}},
+                   {"TailMid", "Tail", {0, .70, -.44}},
+                   {"TailTip", "TailMid", {0, .45, -.46}},
+                   {"FrontLegTop_L", "chest", {.08, .622, .442}},
+                   {"FrontThigh_L", "FrontLegTop_L", {.137, .58, .367}},
+                   {"FrontCalf_L", "FrontThigh_L", {.133, .267, .367}},
+                   {"FrontFoot_L", "FrontCalf_L", {.134, .073, .348}},
+                   {"RearLegTop_L", "pelvis", {.0, .784, -.257}},
+                   {"RearThigh_L", "RearLegTop_L", {.133, .649, -.24}},
+                   {"RearCalf_L", "RearThigh_L", {.133, .321, -.413}},
+                   {"RearFoot_L", "RearCalf_L", {.133, .072, -.387}}});
+}
 Skeleton artistCow() {
-  return skeletonAt(mirrored({{"pelvis", "", {0, .784, -.257}},
-                              {"spine", "pelvis", {0, .901, -.058}},
-                              {"chest", "spine", {0, .859, .275}},
-                              {"neck", "chest", {0, .746, .506}},
-                              {"head", "neck", {0, .817, .723}},
-                              {"SpineBottom", "pelvis", {0, .92, -.27}},
-                              {"Tail", "SpineBottom", {0, .84, -.40}},
-                              {"TailMid", "Tail", {0, .70, -.44}},
-                              {"TailTip", "TailMid", {0, .45, -.46}},
-                              {"FrontLegTop_L", "chest", {.08, .622, .442}},
-                              {"FrontThigh_L", "FrontLegTop_L", {.137, .58, .367}},
-                              {"FrontCalf_L", "FrontThigh_L", {.133, .267, .367}},
-                              {"FrontFoot_L", "FrontCalf_L", {.134, .073, .348}},
-                              {"RearLegTop_L", "pelvis", {.0, .784, -.257}},
-                              {"RearThigh_L", "RearLegTop_L", {.133, .649, -.24}},
-                              {"RearCalf_L", "RearThigh_L", {.133, .321, -.413}},
-                              {"RearFoot_L", "RearCalf_L", {.133, .072, -.387}}}));
+  return skeletonAt(artistCowSpec());
 }
 
 /// The template's cut: thigh from the hip, shin from the stifle, foot from the hock, toe from
 /// the fetlock; in front the same names behind "front".
+std::vector<JointAt> templateCowSpec() {
+  return mirrored({{"hips", "", {0, .83, -.329}},
+                   {"spine", "hips", {0, .801, -.137}},
+                   {"chest", "spine", {0, .793, .341}},
+                   {"neck", "chest", {0, .783, .507}},
+                   {"head", "neck", {0, .767, .747}},
+                   {"tail.01", "hips", {0, .80, -.427}},
+                   {"tail.02", "tail.01", {0, .70, -.55}},
+                   {"tail.03", "tail.02", {0, .57, -.567}},
+                   {"tail.04", "tail.03", {0, .427, -.56}},
+                   {"front_thigh_L", "chest", {.099, .74, .345}},
+                   {"front_shin_L", "front_thigh_L", {.118, .463, .358}},
+                   {"front_foot_L", "front_shin_L", {.129, .201, .362}},
+                   {"front_toe_L", "front_foot_L", {.14, .054, .379}},
+                   {"thigh_L", "hips", {.113, .807, -.331}},
+                   {"shin_L", "thigh_L", {.124, .53, -.363}},
+                   {"foot_L", "shin_L", {.13, .256, -.405}},
+                   {"toe_L", "foot_L", {.133, .077, -.387}}});
+}
 Skeleton templateCow() {
-  return skeletonAt(mirrored({{"hips", "", {0, .83, -.329}},
-                              {"spine", "hips", {0, .801, -.137}},
-                              {"chest", "spine", {0, .793, .341}},
-                              {"neck", "chest", {0, .783, .507}},
-                              {"head", "neck", {0, .767, .747}},
-                              {"tail.01", "hips", {0, .80, -.427}},
-                              {"tail.02", "tail.01", {0, .70, -.55}},
-                              {"tail.03", "tail.02", {0, .57, -.567}},
-                              {"tail.04", "tail.03", {0, .427, -.56}},
-                              {"front_thigh_L", "chest", {.099, .74, .345}},
-                              {"front_shin_L", "front_thigh_L", {.118, .463, .358}},
-                              {"front_foot_L", "front_shin_L", {.129, .201, .362}},
-                              {"front_toe_L", "front_foot_L", {.14, .054, .379}},
-                              {"thigh_L", "hips", {.113, .807, -.331}},
-                              {"shin_L", "thigh_L", {.124, .53, -.363}},
-                              {"foot_L", "shin_L", {.13, .256, -.405}},
-                              {"toe_L", "foot_L", {.133, .077, -.387}}}));
+  return skeletonAt(templateCowSpec());
+}
+
+/// `spec` with its one neck joint cut in two, at `first` and `second`.
+std::vector<JointAt> withTwoNeckJoints(std::vector<JointAt> spec, const Vector3d& first,
+                                       const Vector3d& second) {
+  for (JointAt& j : spec) {
+    if (j.name == "neck") j = {"neck1", j.parent, first};
+    if (j.parent == "neck") j.parent = "neck2";
+  }
+  const auto neck1 =
+      std::find_if(spec.begin(), spec.end(), [](const JointAt& j) { return j.name == "neck1"; });
+  spec.insert(neck1 + 1, {"neck2", "neck1", second});
+  return spec;
 }
 
 std::string sourceOf(const JointCorrespondence& map, const Skeleton& source, const Skeleton& target,
@@ -304,4 +324,26 @@ TEST(FourLeggedMatch, APlantedFootSlidingWithTheArtistsSlidesOnTheOtherRig) {
             << " pinned (the artist's: 0.1)\n";
   EXPECT_NEAR(followed, 0.1, 0.02);
   EXPECT_LT(std::abs(held), 0.05);
+}
+
+TEST(FourLeggedMatch, NeckJointsPairInTheirOrder) {
+  // Two cuts of one neck into two joints: the artist's first joint far up the neck, ours a
+  // third of the way. Paired nearest first by their places along the necks, the artist's first
+  // (0.77 of the way) took our second (0.64) and its second our first: our neck bent where the
+  // artist's did not. In order, first drives first.
+  const Skeleton artist =
+      skeletonAt(withTwoNeckJoints(artistCowSpec(), {0, .80, .62}, {0, .81, .68}));
+  const Skeleton ours =
+      skeletonAt(withTwoNeckJoints(templateCowSpec(), {0, .78, .45}, {0, .775, .60}));
+  Expected<JointCorrespondence> map = matchJoints(artist, ours);
+  ASSERT_TRUE(map) << map.error().message;
+  ASSERT_EQ(map->target.neck.size(), 3u);
+  EXPECT_EQ(sourceOf(*map, artist, ours, "neck1"), "neck1");
+  EXPECT_EQ(sourceOf(*map, artist, ours, "neck2"), "neck2");
+  EXPECT_EQ(sourceOf(*map, artist, ours, "head"), "head");
+  // The cow with one neck joint against ours with two: it drives the nearer, the other follows.
+  Expected<JointCorrespondence> shorter = matchJoints(artistCow(), ours);
+  ASSERT_TRUE(shorter) << shorter.error().message;
+  EXPECT_EQ(sourceOf(*shorter, artistCow(), ours, "neck1"), "(none)");
+  EXPECT_EQ(sourceOf(*shorter, artistCow(), ours, "neck2"), "neck");
 }

@@ -185,3 +185,25 @@ TEST(JointPlacement, APinnedJointStaysAndTheOthersFitAroundIt) {
   for (std::size_t i = 1; i < crossed.sampleIndex.size(); ++i)
     EXPECT_LT(crossed.sampleIndex[i - 1], crossed.sampleIndex[i]);
 }
+
+// A head arc: the virtual top continues the neck (arc_plan.h: addVirtualHeadBone), while the
+// mesh's skull turns 45 degrees off it at the poll. Held straight there, the head joint leaves
+// the poll for the neck, where the chord over the poll bends less; with the angle at it free, the
+// bone lengths put it at the poll.
+TEST(JointPlacement, AFreeFirstAngleLeavesTheHeadJointWhereTheLengthsPutIt) {
+  const std::vector<Vector3d> chain = {{3, 0, 0}, {2, 0, 0}, {1, 0, 0}, {0, 0, 0}};
+  const Vector3d poll(2, 0, 0);
+  const std::vector<Vector3d> path = {
+      poll + Vector3d(std::sqrt(0.5), -std::sqrt(0.5), 0), poll, {1, 0, 0}, {0, 0, 0}};
+  PlacementParams p;
+  p.samples = 61;
+  const ArcPlacement straight = placeJoints(chain, path, p);
+  PlacementOptions o;
+  o.firstAngleFree = true;
+  const ArcPlacement free = placeJoints(chain, path, p, o);
+  std::printf("[head] held straight %.3f from the poll, free %.3f\n",
+              (straight.points[1] - poll).norm(), (free.points[1] - poll).norm());
+  EXPECT_LT((free.points[1] - poll).norm(), 0.03);
+  EXPECT_GT((straight.points[1] - poll).norm(), 0.1);
+  EXPECT_LT((free.points[2] - Vector3d(1, 0, 0)).norm(), 0.03);
+}

@@ -373,3 +373,59 @@ TEST(PlacementPaths, ASpineEndingBeforeTheHipsEndsWhereItsLegsSay) {
             << " of the height from where it was moved to\n";
   EXPECT_LT((placed - artist).norm(), 0.08 * height);
 }
+
+TEST(PlacementPaths, AnOpeningUnderTheTrunkLeavesTheSpineAlongTheBack) {
+  // Modellers leave openings (the corpus's cattle are open under the chest, where no one looks):
+  // a section whose belly ray leaves through one takes its thickness from the nearest closed
+  // section along the path. Left on its centroid, the bull's spine path dipped over the opening
+  // and the chest joint placed at its end went 20% of the height low.
+  Character c;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", c));
+  const Vector3d neck = jointPosition(c.skeleton, "Neck");
+  const Vector3d head{neck.x(), neck.y(), c.mesh.bounds().max().z()};
+  auto trunkPath = [&](const Mesh& mesh) {
+    const auto session = runRetarget(mesh, head, c.skeleton, "Neck");
+    EXPECT_TRUE(session->matching());
+    if (!session->matching()) return std::vector<Vector3d>{};
+    const TopologyGraph& g = session->skeletonGraph()->graph;
+    for (const ArcMatch& a : session->matching()->matches)
+      if (c.skeleton.joints[g.arcs[a.skeletonArc].members.front()].name == "Spine_Front03")
+        return a.placementPath;
+    return std::vector<Vector3d>{};
+  };
+  const std::vector<Vector3d> closed = trunkPath(c.mesh);
+  ASSERT_GT(closed.size(), 6u);
+  // The belly opened under the middle third of the trunk: its downward-facing triangles there
+  // are gone.
+  const double front = std::max(closed.front().z(), closed.back().z());
+  const double rear = std::min(closed.front().z(), closed.back().z());
+  const double from = rear + (front - rear) / 3.0, to = front - (front - rear) / 3.0;
+  SourceMesh opened = c.mesh.source;
+  std::vector<Eigen::Vector3i> kept;
+  for (const Eigen::Vector3i& t : opened.triangles) {
+    const Vector3d a = opened.positions[t[0]], b = opened.positions[t[1]],
+                   d = opened.positions[t[2]];
+    const Vector3d normal = (b - a).cross(d - a).normalized();
+    const Vector3d middle = (a + b + d) / 3.0;
+    const bool belly = normal.y() < -0.5 && middle.z() > from && middle.z() < to &&
+                       middle.y() < closed.front().y();
+    if (!belly) kept.push_back(t);
+  }
+  ASSERT_LT(kept.size(), opened.triangles.size());
+  opened.triangles = kept;
+  opened.triangleMaterial.clear();
+  opened.parts.clear();
+  const Mesh openMesh = buildMesh(opened);
+  const std::vector<Vector3d> open = trunkPath(openMesh);
+  ASSERT_GT(open.size(), 6u);
+  // Measured in the closed bull, every point of the open bull's spine path runs at its depth.
+  const SurfaceProbe probe(c.mesh);
+  int overOpening = 0;
+  for (const Vector3d& p : open) {
+    const double h = heightInSection(probe, p);
+    if (h < 0.0) continue;
+    if (p.z() > from && p.z() < to) ++overOpening;
+    EXPECT_NEAR(h, 0.65, 0.05) << p.transpose();
+  }
+  EXPECT_GE(overOpening, 2);
+}

@@ -576,3 +576,54 @@ TEST(RetargetProcedural, HoovesWhoseAxesPointUpTheLegStayInTheLegs) {
   EXPECT_GT(lowest, floor) << "a hoof under the floor";
   EXPECT_LT(lowest, floor + 0.15 * height) << "the hooves stand off the floor";
 }
+
+namespace {
+
+/// A skeleton of quadrupedCreature's own body: its joints where its capsules meet.
+Skeleton quadrupedCreatureSkeleton() {
+  Skeleton s;
+  addJoint(s, "hips", "", {0, 1.0, -0.45}, {0, 1.0, 0.45});
+  addJoint(s, "chest", "hips", {0, 1.0, 0.45}, {0, 1.05, 0.6});
+  addJoint(s, "neck", "chest", {0, 1.05, 0.6}, {0, 1.36, 0.95});
+  addJoint(s, "head", "neck", {0, 1.36, 0.95}, {0, 1.3, 1.3});
+  addJoint(s, "tail", "hips", {0, 1.05, -0.7}, {0, 0.6, -1.1});
+  for (const double x : {0.14, -0.14}) {
+    const std::string side = x > 0 ? ".L" : ".R";
+    for (const double z : {0.47, -0.47}) {
+      const std::string limb = z > 0 ? "front_" : "";
+      addJoint(s, limb + "thigh" + side, z > 0 ? "chest" : "hips", {x, 0.9, z}, {x, 0.48, z});
+      addJoint(s, limb + "shin" + side, limb + "thigh" + side, {x, 0.48, z}, {x, 0.1, z});
+      addJoint(s, limb + "foot" + side, limb + "shin" + side, {x, 0.1, z}, {x, 0.0, z + 0.08});
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+// PlacementHeuristics::freeOwnFourLeggedHeadAngle: the virtual head bone continues the neck while
+// this animal's head turns 45 degrees down off it at the poll. A skeleton measured on its own
+// four-legged body (the session knows it by the neck's depths its mesh gave) places its head
+// joint by its bone lengths; held straight there, the joint went down the neck.
+TEST(RetargetProcedural, AnOwnFourLeggedSkeletonPutsItsHeadJointAtThePoll) {
+  const Creature animal = quadrupedCreature();
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  const Vector3d poll(0, 1.38, 0.95);
+  auto headJoint = [&](bool ownBody, bool free) {
+    RigParams params;
+    if (ownBody) params.spineDepth.neckProfile = {{0.0, 0.5}, {1.0, 0.5}};
+    params.placement.heuristics.freeOwnFourLeggedHeadAngle = free;
+    const auto session =
+        runRetarget(mesh, animal.headTop, quadrupedCreatureSkeleton(), "head", params);
+    EXPECT_TRUE(session->retargeted());
+    return session->retargeted() ? jointPosition(session->retargeted()->skeleton, "head")
+                                 : Vector3d::Zero();
+  };
+  const Vector3d free = headJoint(true, true), straight = headJoint(true, false);
+  std::printf("[head joint] %.3f from the poll free, %.3f held straight\n", (free - poll).norm(),
+              (straight - poll).norm());
+  EXPECT_LT((free - poll).norm(), 0.05);      // measured 0.025 (the animal is 1.6 long)
+  EXPECT_GT((straight - poll).norm(), 0.15);  // 0.36: a third of the way down the neck
+  // Not known to be its own body (no neck depths from a mesh of its own): held straight.
+  EXPECT_GT((headJoint(false, true) - poll).norm(), 0.15);
+}
