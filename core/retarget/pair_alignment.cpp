@@ -21,7 +21,9 @@ double pairCost(const PairFeature& skeleton, const PairFeature& mesh,
 namespace {
 
 /// Least cost of aligning skeleton pairs [k, K) to mesh pairs [n, N) in order, skipping mesh
-/// pairs for free: cost[k][n] filled backwards (the classic subsequence alignment).
+/// pairs for free and leaving the last skeleton pairs without one for
+/// PairAlignmentParams::missingPairCost each: cost[k][n] filled backwards (the classic
+/// subsequence alignment).
 std::vector<std::vector<double>> alignmentCosts(const std::vector<PairFeature>& skeleton,
                                                 const std::vector<PairFeature>& mesh,
                                                 const PairAlignmentParams& params) {
@@ -29,6 +31,7 @@ std::vector<std::vector<double>> alignmentCosts(const std::vector<PairFeature>& 
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<std::vector<double>> cost(K + 1, std::vector<double>(N + 1, inf));
   for (std::size_t n = 0; n <= N; ++n) cost[K][n] = 0.0;
+  for (std::size_t k = K; k-- > 0;) cost[k][N] = double(K - k) * params.missingPairCost;
   for (std::size_t k = K; k-- > 0;)
     for (std::size_t n = N; n-- > 0;)
       cost[k][n] =
@@ -40,14 +43,14 @@ std::vector<std::vector<double>> alignmentCosts(const std::vector<PairFeature>& 
 
 int firstPairMatch(const std::vector<PairFeature>& skeleton, const std::vector<PairFeature>& mesh,
                    const PairAlignmentParams& params) {
-  if (skeleton.empty() || mesh.size() <= skeleton.size()) return 0;
+  if (skeleton.empty() || mesh.size() < 2) return 0;
   const auto cost = alignmentCosts(skeleton, mesh, params);
   // The first skeleton pair on mesh pair n, the rest aligned after it.
   auto startingAt = [&](std::size_t n) {
     return pairCost(skeleton[0], mesh[n], params) + cost[1][n + 1];
   };
   std::size_t best = 0;
-  for (std::size_t n = 1; n + skeleton.size() <= mesh.size(); ++n)
+  for (std::size_t n = 1; n < mesh.size(); ++n)
     if (startingAt(n) < startingAt(best)) best = n;
   return best > 0 && startingAt(best) + params.minGain < startingAt(0) ? int(best) : 0;
 }

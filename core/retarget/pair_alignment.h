@@ -31,6 +31,10 @@ struct PairAlignmentParams {
   /// A later mesh pair replaces the first one only if the whole alignment costs this much less:
   /// near-equal choices keep Algorithm 1's first match.
   double minGain = 0.5;
+  /// A skeleton pair left without a mesh pair after the last (a coarse graph level can miss a
+  /// pair: the corpus rhino's hind legs) costs as much as one pointing 90 degrees away: with
+  /// every skeleton pair forced onto a mesh pair, its ears took its forelegs.
+  double missingPairCost = 2.0;
 };
 
 /// Folds a unit direction for PairFeature::direction.
@@ -42,8 +46,8 @@ double pairCost(const PairFeature& skeleton, const PairFeature& mesh,
 
 /// The skeleton's trunk pairs (from the node being matched outwards) aligned in order to the
 /// mesh's: returns the index of the mesh pair the first skeleton pair takes (0: the first mesh
-/// pair, as Algorithm 1 does). Mesh pairs may be skipped, skeleton pairs may not; with fewer
-/// mesh pairs than skeleton pairs, or none at all, returns 0.
+/// pair, as Algorithm 1 does). Mesh pairs may be skipped; the last skeleton pairs may go without
+/// one (PairAlignmentParams::missingPairCost). With fewer than two mesh pairs, returns 0.
 int firstPairMatch(const std::vector<PairFeature>& skeleton, const std::vector<PairFeature>& mesh,
                    const PairAlignmentParams& params = {});
 

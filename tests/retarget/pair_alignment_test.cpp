@@ -39,7 +39,7 @@ TEST(PairAlignment, HornsBeforeTheForelegsArePassed) {
 }
 
 TEST(PairAlignment, AlgorithmOnesFirstMatchStandsUnlessClearlyWorse) {
-  // As many mesh pairs as skeleton pairs: nothing can be passed, whatever the pose.
+  // As many mesh pairs as skeleton pairs, alike: nothing is passed, whatever the pose.
   EXPECT_EQ(firstPairMatch({pair(kArmsOut, 0.35), pair(kDown, 0.45)},
                            {pair(kArmsDown, 0.35), pair(kDown, 0.45)}),
             0);
@@ -51,4 +51,20 @@ TEST(PairAlignment, AlgorithmOnesFirstMatchStandsUnlessClearlyWorse) {
             1);
   EXPECT_EQ(firstPairMatch({}, {pair(kDown, 0.3)}), 0);
   EXPECT_EQ(firstPairMatch({pair(kDown, 0.3), pair(kDown, 0.3)}, {pair(kDown, 0.3)}), 0);
+}
+
+TEST(PairAlignment, EarsArePassedWhereACoarseLevelMissesAPair) {
+  // The corpus's pig at its coarsest level: its ears and one pair of legs, the other pair
+  // filtered away. With every skeleton pair forced onto a mesh pair, its ears took its forelegs
+  // (its walk 7.3% of its height off the artist's); a pair left without one costs
+  // PairAlignmentParams::missingPairCost.
+  const std::vector<PairFeature> skeleton = {pair({0.25, -0.95, 0.18}, 0.40),
+                                             pair({0.27, -0.96, 0.11}, 0.45)};
+  EXPECT_EQ(firstPairMatch(skeleton, {pair({0.79, 0.56, 0.18}, 0.12), pair(kDown, 0.22)}), 1);
+  // Both pairs there, the forelegs short: the forelegs still, not the hind legs with the last
+  // skeleton pair left without one (the corpus's rabbit).
+  EXPECT_EQ(firstPairMatch({pair({0.26, -0.95, 0.01}, 0.43), pair({0.31, -0.94, 0.08}, 0.49)},
+                           {pair({0.28, 0.95, 0.11}, 0.25), pair({0.28, -0.91, 0.31}, 0.15),
+                            pair({0.48, -0.65, 0.59}, 0.31)}),
+            1);
 }
