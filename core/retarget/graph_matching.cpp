@@ -5,6 +5,8 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "graph/rooted_tree.h"
 #include "retarget/pair_alignment.h"
@@ -177,24 +179,32 @@ class Matcher {
   }
 
   /// Algorithm 1's inner loop: from (level, arc), walk to finer levels until the local shape
-  /// equals the skeleton arc's. Leading merged arcs at a finer level become connectors.
+  /// equals the skeleton arc's. Leading merged arcs at a finer level become connectors. A trunk
+  /// arc also wants every limb pair of the skeleton's trunk beyond it along the mesh's
+  /// (pairsAlongTrunk), walking on for them; without them anywhere, its first level of the
+  /// right shape.
   bool refineToShape(int arcS, int& level, Candidate& c) const {
     const LShape want = skeletonArcShape(arcS);
     const double coarseLength = views_[level].graph().arcs[c.arc].length;
+    const std::vector<PairFeature> pairs = trunkPairsBeyond(arcS);
+    std::optional<std::pair<int, Candidate>> shaped;
     int l = level;
     Candidate cur = c;
     while (true) {
       if (meshArcShape(l, cur.arc) == want) {
-        // A finer arc ending at a small bump near its start is not the limb.
-        if (views_[l].graph().arcs[cur.arc].length >=
-            in_.heuristics.minRefinedLength * coarseLength) {
+        // A finer arc ending at a small bump near its start is not the limb (where the pairs
+        // beyond it are all there, they say it is: the trunk's first pair is nearer).
+        const bool bump =
+            views_[l].graph().arcs[cur.arc].length < in_.heuristics.minRefinedLength * coarseLength;
+        if (bump && !shaped) break;
+        if (!shaped) shaped = {l, cur};
+        if (pairsAlongTrunk(pairs, l, cur)) {
           level = l;
           c = cur;
           return true;
         }
-        return false;
       }
-      if (l + 1 >= int(views_.size())) return false;
+      if (l + 1 >= int(views_.size())) break;
       const std::vector<int>& finer = views_[l].level->arcFiner[cur.arc];
       const MultiresLevel& next = *views_[l + 1].level;
       Candidate step;  // connectors of level l+1 only: the caller keeps the coarser ones
@@ -207,11 +217,35 @@ class Matcher {
         found = f;
         break;
       }
-      if (found < 0) return false;
+      if (found < 0) break;
       step.arc = found;
       cur = step;
       ++l;
     }
+    if (!shaped) return false;
+    std::tie(level, c) = *shaped;
+    return true;
+  }
+
+  /// The skeleton's limb pairs along its trunk beyond primary arc `arcS` (none for other arcs,
+  /// or where its far node has no pair).
+  std::vector<PairFeature> trunkPairsBeyond(int arcS) const {
+    const int far = skeletonTree_.childNode[arcS];
+    if (in_.skeletonSymmetry->arcs[arcS].tag != SymmetryTag::Primary || far < 0 ||
+        !skeletonPairAt(far))
+      return {};
+    return skeletonTrunkPairs(far);
+  }
+
+  /// Whether the mesh's trunk beyond candidate `c` on `level` has a limb pair for each of
+  /// `pairs` (PairAlignmentParams::missingPairCost): a coarse level can filter a pair of short
+  /// limbs away with the bumps (the corpus's rhino's forelegs), and the trunk then took
+  /// the hind legs' pair for the forelegs'.
+  bool pairsAlongTrunk(const std::vector<PairFeature>& pairs, int level, const Candidate& c) const {
+    if (pairs.empty() || !in_.heuristics.refineForMissingPairs) return true;
+    const int node = views_[level].tree.childNode[c.arc];
+    return node < 0 ||
+           everyPairAligned(pairs, meshTrunk(level, node).pairs, in_.heuristics.pairAlignment);
   }
 
   std::vector<Eigen::Vector3d> pathOf(int level, const Candidate& c,

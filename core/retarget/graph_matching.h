@@ -91,6 +91,11 @@ struct MatchingHeuristics {
   /// Along a trunk, the skeleton's limb pairs take the mesh's paired branchings that look like
   /// them, in order; the others (horns, ears) are passed (pair_alignment.h).
   PairAlignmentParams pairAlignment;
+  /// A trunk arc refines on to a finer level whose trunk has a pair for every skeleton limb pair
+  /// beyond it, where a coarser one of the right shape lacks one (GraphMatching's
+  /// pairsAlongTrunk).
+  bool refineForMissingPairs = true;
+  bool operator==(const MatchingHeuristics&) const = default;
 };
 
 struct MatchingInput {

@@ -55,4 +55,15 @@ int firstPairMatch(const std::vector<PairFeature>& skeleton, const std::vector<P
   return best > 0 && startingAt(best) + params.minGain < startingAt(0) ? int(best) : 0;
 }
 
+bool everyPairAligned(const std::vector<PairFeature>& skeleton,
+                      const std::vector<PairFeature>& mesh, const PairAlignmentParams& params) {
+  if (skeleton.empty()) return true;
+  if (mesh.size() < skeleton.size()) return false;
+  // The least cost with every skeleton pair on a mesh pair, against the least with some left.
+  PairAlignmentParams forced = params;
+  forced.missingPairCost = std::numeric_limits<double>::infinity();
+  const double all = alignmentCosts(skeleton, mesh, forced)[0][0];
+  return all <= alignmentCosts(skeleton, mesh, params)[0][0];
+}
+
 }  // namespace rw

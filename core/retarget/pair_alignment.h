@@ -35,6 +35,7 @@ struct PairAlignmentParams {
   /// pair: the corpus rhino's hind legs) costs as much as one pointing 90 degrees away: with
   /// every skeleton pair forced onto a mesh pair, its ears took its forelegs.
   double missingPairCost = 2.0;
+  bool operator==(const PairAlignmentParams&) const = default;
 };
 
 /// Folds a unit direction for PairFeature::direction.
@@ -50,5 +51,10 @@ double pairCost(const PairFeature& skeleton, const PairFeature& mesh,
 /// one (PairAlignmentParams::missingPairCost). With fewer than two mesh pairs, returns 0.
 int firstPairMatch(const std::vector<PairFeature>& skeleton, const std::vector<PairFeature>& mesh,
                    const PairAlignmentParams& params = {});
+
+/// Whether the best in-order alignment of `skeleton` to `mesh` pairs gives every skeleton pair
+/// one (leaving none to PairAlignmentParams::missingPairCost).
+bool everyPairAligned(const std::vector<PairFeature>& skeleton,
+                      const std::vector<PairFeature>& mesh, const PairAlignmentParams& params = {});
 
 }  // namespace rw

@@ -137,7 +137,8 @@ void RigSession::setParams(const RigParams& p) {
     invalidateFrom(RigStage::SkeletonGraph);
   }
   if (old.partialSkeletonJoint != p.partialSkeletonJoint ||
-      old.partialMeshVertex != p.partialMeshVertex || !(old.spineDepth == p.spineDepth))
+      old.partialMeshVertex != p.partialMeshVertex || !(old.spineDepth == p.spineDepth) ||
+      !(old.matching == p.matching))
     invalidateFrom(RigStage::Match);
   if (!(old.placement == p.placement) || old.method != p.method) invalidateFrom(RigStage::Place);
 }
@@ -284,6 +285,7 @@ Status RigSession::computeMatch() {
   in.mesh = multires_.get();
   in.meshSymmetry = meshSym_.get();
   in.flatBranchFraction = params_.mesh.symmetry.flatBranchFraction;
+  in.heuristics = params_.matching;
   if (params_.partialSkeletonJoint >= 0 || params_.partialMeshVertex >= 0) {
     choosePartialArcs(*skelGraph_, *reeb_, *multires_, params_.partialSkeletonJoint,
                       params_.partialMeshVertex, in);

@@ -59,6 +59,8 @@ struct RigParams {
   PlacementParams placement;
   /// How deep a four-legged trunk's spine runs (placement paths, cleaned at the Match stage).
   SpineDepthParams spineDepth;
+  /// Graph matching's judgement calls (Match stage).
+  MatchingHeuristics matching;
   /// Partial retargeting: a skeleton joint whose subtree is mapped onto the mesh arc holding
   /// `meshStartVertex` (both -1: the whole skeleton from the head nodes).
   int partialSkeletonJoint = -1;

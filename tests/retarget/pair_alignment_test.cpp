@@ -68,3 +68,14 @@ TEST(PairAlignment, EarsArePassedWhereACoarseLevelMissesAPair) {
                             pair({0.48, -0.65, 0.59}, 0.31)}),
             1);
 }
+
+TEST(PairAlignment, EveryPairAlignedOnlyWhereEachSkeletonPairHasOne) {
+  const std::vector<PairFeature> legs = {pair(kDown, 0.4), pair(kDown, 0.45)};
+  EXPECT_TRUE(everyPairAligned(legs, {pair(kDown, 0.4), pair(kDown, 0.45)}));
+  // Ears before both pairs of legs: passed, every pair still has one.
+  EXPECT_TRUE(everyPairAligned(legs, {pair(kHornsUp, 0.1), pair(kDown, 0.35), pair(kDown, 0.4)}));
+  // Ears and one pair of legs (a coarse level without the forelegs): one pair goes without.
+  EXPECT_FALSE(everyPairAligned(legs, {pair(kHornsUp, 0.1), pair(kDown, 0.2)}));
+  EXPECT_FALSE(everyPairAligned(legs, {pair(kDown, 0.4)}));
+  EXPECT_TRUE(everyPairAligned({}, {}));
+}

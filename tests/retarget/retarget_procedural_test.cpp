@@ -627,3 +627,46 @@ TEST(RetargetProcedural, AnOwnFourLeggedSkeletonPutsItsHeadJointAtThePoll) {
   // Not known to be its own body (no neck depths from a mesh of its own): held straight.
   EXPECT_GT((headJoint(false, true) - poll).norm(), 0.15);
 }
+
+// A trunk arc wants a pair of the mesh's for every limb pair of the skeleton beyond it
+// (MatchingHeuristics::refineForMissingPairs). Short forelegs are filtered away with the bumps
+// at the coarsest levels: there the mesh's trunk showed its ears and its hind legs only, and
+// the forelegs took the hind legs' arcs (the corpus's rhino: its walk 10% of its height off).
+TEST(RetargetProcedural, ShortForelegsAreFoundOnAFinerLevel) {
+  Creature animal = quadrupedCreature();
+  // A long body on thick forelegs a third as long as its hind legs; ears up.
+  animal.capsules = {
+      {{0, 0.55, 0.8}, {0, 0.55, -0.8}, 0.22},
+      {{0, 0.6, 0.85}, {0, 0.9, 1.2}, 0.1},
+      {{0, 0.93, 1.2}, {0, 0.85, 1.5}, 0.12},
+      {{0.06, 1.0, 1.25}, {0.16, 1.15, 1.23}, 0.035},
+      {{-0.06, 1.0, 1.25}, {-0.16, 1.15, 1.23}, 0.035},
+      {{0.13, 0.4, 0.65}, {0.15, 0.05, 0.7}, 0.11},
+      {{-0.13, 0.4, 0.65}, {-0.15, 0.05, 0.7}, 0.11},
+      {{0.13, 0.45, -0.65}, {0.15, -0.45, -0.7}, 0.07},
+      {{-0.13, 0.45, -0.65}, {-0.15, -0.45, -0.7}, 0.07},
+      {{0, 0.6, -0.95}, {0, 0.2, -1.6}, 0.05},
+  };
+  animal.headTop = {0, 0.85, 1.62};
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  auto frontFeet = [&](bool refine) {
+    RigParams params;
+    params.matching.refineForMissingPairs = refine;
+    // The coarsest level filters arcs under a third of the graph's length: the forelegs go
+    // there (their reach 0.11 of it), the hind legs stay.
+    params.mesh.multires.filterFraction = 0.3;
+    const auto session = runRetarget(mesh, animal.headTop, bundledQuadruped(), "head", params);
+    EXPECT_TRUE(session->retargeted());
+    if (!session->retargeted()) return -1e9;
+    dump(*session);
+    const Skeleton& placed = session->retargeted()->skeleton;
+    // How far forward the front feet are, the one further back (the forelegs stand at
+    // z = 0.65-0.7, the hind legs at -0.65-0.7).
+    return std::min(jointPosition(placed, "front_foot.L").z(),
+                    jointPosition(placed, "front_foot.R").z());
+  };
+  const double refined = frontFeet(true), coarse = frontFeet(false);
+  std::printf("[short forelegs] front feet at z %.3f refined, %.3f not\n", refined, coarse);
+  EXPECT_GT(refined, 0.5);  // on the forelegs
+  EXPECT_LT(coarse, -0.5);  // on the hind legs
+}
