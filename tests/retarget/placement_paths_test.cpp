@@ -39,6 +39,18 @@ double heightInSection(const SurfaceProbe& probe, const Vector3d& p) {
   return up && down ? *down / (*up + *down) : -1.0;
 }
 
+/// The placement path of the bull's spine (its arc from Spine_Front03) in `session`'s matching,
+/// empty without one.
+std::vector<Vector3d> bullSpinePath(const RigSession& session, const Skeleton& skeleton) {
+  EXPECT_TRUE(session.matching());
+  if (!session.matching()) return {};
+  const TopologyGraph& g = session.skeletonGraph()->graph;
+  for (const ArcMatch& a : session.matching()->matches)
+    if (skeleton.joints[g.arcs[a.skeletonArc].members.front()].name == "Spine_Front03")
+      return a.placementPath;
+  return {};
+}
+
 }  // namespace
 
 TEST(PlacementPaths, AFourLeggedTrunkRunsAlongTheBack) {
@@ -105,13 +117,7 @@ TEST(PlacementPaths, AFourLeggedTrunkRunsAtTheDepthTheParamsGive) {
     params.spineDepth.fromBelly = fromBelly;
     const auto session = runRetarget(c.mesh, {neck.x(), neck.y(), c.mesh.bounds().max().z()},
                                      c.skeleton, "Neck", params);
-    EXPECT_TRUE(session->matching());
-    if (!session->matching()) return std::vector<Vector3d>{};
-    const TopologyGraph& g = session->skeletonGraph()->graph;
-    for (const ArcMatch& a : session->matching()->matches)
-      if (c.skeleton.joints[g.arcs[a.skeletonArc].members.front()].name == "Spine_Front03")
-        return a.placementPath;
-    return std::vector<Vector3d>{};
+    return bullSpinePath(*session, c.skeleton);
   };
   const std::vector<Vector3d> middle = spinePath(0.65), back = spinePath(0.85);
   ASSERT_EQ(middle.size(), back.size());
@@ -384,14 +390,7 @@ TEST(PlacementPaths, AnOpeningUnderTheTrunkLeavesTheSpineAlongTheBack) {
   const Vector3d neck = jointPosition(c.skeleton, "Neck");
   const Vector3d head{neck.x(), neck.y(), c.mesh.bounds().max().z()};
   auto trunkPath = [&](const Mesh& mesh) {
-    const auto session = runRetarget(mesh, head, c.skeleton, "Neck");
-    EXPECT_TRUE(session->matching());
-    if (!session->matching()) return std::vector<Vector3d>{};
-    const TopologyGraph& g = session->skeletonGraph()->graph;
-    for (const ArcMatch& a : session->matching()->matches)
-      if (c.skeleton.joints[g.arcs[a.skeletonArc].members.front()].name == "Spine_Front03")
-        return a.placementPath;
-    return std::vector<Vector3d>{};
+    return bullSpinePath(*runRetarget(mesh, head, c.skeleton, "Neck"), c.skeleton);
   };
   const std::vector<Vector3d> closed = trunkPath(c.mesh);
   ASSERT_GT(closed.size(), 6u);
