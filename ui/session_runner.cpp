@@ -27,6 +27,9 @@ struct SessionRunner::Worker {
   /// The last skeleton character's own spine depth, measured once per character.
   std::shared_ptr<const Character> spineDepthOf;
   std::optional<OwnSpineDepth> spineDepth;
+  /// Its head joint's reach (ownHeadReach), for the head joint it was measured from.
+  int headReachOf = -1;
+  std::optional<double> headReach;
 
   /// Sets the params' spine depth from the skeleton's own mesh, when it has one.
   void useOwnSpineDepth(SessionInputs& inputs) {
@@ -34,11 +37,17 @@ struct SessionRunner::Worker {
     if (inputs.skeletonCharacter != spineDepthOf) {
       spineDepth = ownSpineDepth(*inputs.skeletonCharacter);
       spineDepthOf = inputs.skeletonCharacter;
+      headReachOf = -1;
     }
     if (!spineDepth) return;
     inputs.params.spineDepth.fromBelly = spineDepth->median;
     inputs.params.spineDepth.profile = spineDepth->profile;
     inputs.params.spineDepth.neckProfile = spineDepth->neck;
+    if (headReachOf != inputs.skeletonHead) {
+      headReach = ownHeadReach(*inputs.skeletonCharacter, inputs.skeletonHead);
+      headReachOf = inputs.skeletonHead;
+    }
+    inputs.params.placement.ownHeadReach = headReach;
   }
 
   /// The automatic skeleton from the session's cached mesh stages (null without them).

@@ -205,6 +205,7 @@ std::unique_ptr<RetargetRun> runRetargetOrReport(const RetargetOptions& o, int& 
     params.spineDepth.fromBelly = own->median;
     params.spineDepth.profile = own->profile;
     params.spineDepth.neckProfile = own->neck;
+    params.placement.ownHeadReach = ownHeadReach(run->skeletonCharacter, headJoint);
     std::cout << "spine depth: " << own->median
               << " of the trunk from the belly (the skeleton's own mesh)\n";
   }

@@ -373,7 +373,7 @@ double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& awa
 
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
-    const std::vector<BoneShape>& shapes, double headSkin,
+    const std::vector<BoneShape>& shapes, double headSkin, std::optional<double> headBoneLength,
     const std::optional<Eigen::Vector3d>& looseTop, const PlacementHeuristics& h) {
   const TopologyGraph& g = graph.graph;
   const int headJoint = g.root >= 0 ? graph.nodeJoint[g.root] : -1;
@@ -383,7 +383,8 @@ std::optional<Eigen::Vector3d> addVirtualHeadBone(
     if (arc.from != g.root || arc.polyline.size() < 2) continue;
     const Eigen::Vector3d rootHead = arc.polyline[0];
     const Eigen::Vector3d away = (arc.polyline[0] - arc.polyline[1]).normalized();
-    const Eigen::Vector3d headBone = shapes[headJoint].tail - rootHead;
+    Eigen::Vector3d headBone = shapes[headJoint].tail - rootHead;
+    if (headBoneLength && headBone.norm() > 0.0) headBone = *headBoneLength * headBone.normalized();
     const double along = headBone.dot(away);
     const double boneReach = headBoneReach(headBone, away, arc.length, h);
     double reach = boneReach;

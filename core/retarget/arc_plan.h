@@ -77,7 +77,7 @@ double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& awa
 /// length, the point that far along that bone.
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
-    const std::vector<BoneShape>& shapes, double headSkin,
+    const std::vector<BoneShape>& shapes, double headSkin, std::optional<double> headBoneLength,
     const std::optional<Eigen::Vector3d>& looseTop, const PlacementHeuristics& h);
 
 /// Drops the inner joints at which a chain turns back (pruned joints follow their neighbours).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "field/auto_head.h"
 #include "motion/body_layout.h"
 #include "skeleton/detached_trees.h"
 #include "skin/bone_visibility.h"
@@ -119,6 +120,15 @@ std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
   std::nth_element(depths.begin(), middle, depths.end());
   own.median = *middle;
   return own;
+}
+
+std::optional<double> ownHeadReach(const Character& rig, int headJoint) {
+  if (headJoint < 0 || headJoint >= rig.skeleton.size() || rig.mesh.triangles.empty())
+    return std::nullopt;
+  const Expected<AutoHead> head = findHeadVertex(rig.mesh);
+  if (!head.ok() || head->vertex < 0) return std::nullopt;
+  return (rig.mesh.positions[head->vertex] - rig.skeleton.restGlobals()[headJoint].translation())
+      .norm();
 }
 
 }  // namespace rw

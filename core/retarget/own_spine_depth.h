@@ -48,4 +48,11 @@ struct OwnSpineDepth {
 std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
                                            const OwnSpineDepthParams& params = {});
 
+/// How far the head joint `headJoint` of `rig` lies from the head node its own mesh's analysis
+/// finds (field/auto_head.h: the front of a four-legged head, the end the user's `auto` and
+/// the corpus's given head points pick). A head bone's tail measured on the skin ends short of
+/// it: the part's far end along its centroid's direction (a cow's 1.12 against 1.30). Nothing
+/// without a mesh or a head node.
+std::optional<double> ownHeadReach(const Character& rig, int headJoint);
+
 }  // namespace rw

@@ -1,6 +1,7 @@
 #pragma once
 // Parameters of inner-joint placement (Poirier 2009 §6.2, equation 1).
 #include <Eigen/Core>
+#include <optional>
 #include <vector>
 
 #include "retarget/placement_heuristics.h"
@@ -43,6 +44,11 @@ struct PlacementParams {
   std::vector<JointPin> pins;
   /// Bone rolls set by hand (at most one per joint; the last one counts).
   std::vector<JointRoll> rolls;
+  /// Measured on the skeleton's own four-legged body (own_spine_depth.h: ownHeadReach): how
+  /// far its head joint lies from the head node its own mesh's analysis finds. Where the angle
+  /// at the head joint is free (PlacementHeuristics::freeOwnFourLeggedHeadAngle), the virtual
+  /// head bone is this long.
+  std::optional<double> ownHeadReach;
 
   bool operator==(const PlacementParams&) const = default;
 };

@@ -344,8 +344,12 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   // The matched arcs (arc_plan.h), stage by stage.
   const PlacementHeuristics& h = params.heuristics;
   std::vector<ArcPlan> plans = planArcs(graph, matching);
+  // The angle at the head joint left free, the virtual bone's length alone places the joint:
+  // as long as the skeleton's own body has it (PlacementParams::ownHeadReach).
+  const bool freeHeadAngle = mesh.ownFourLeggedBody && h.freeOwnFourLeggedHeadAngle;
   const std::optional<Eigen::Vector3d> headAim =
-      addVirtualHeadBone(plans, graph, matching, shapes, mesh.headSkin, mesh.looseHeadTop, h);
+      addVirtualHeadBone(plans, graph, matching, shapes, mesh.headSkin,
+                         freeHeadAngle ? params.ownHeadReach : std::nullopt, mesh.looseHeadTop, h);
   pruneTurnBacks(plans, h);
   const int generations = scheduleGenerations(plans, graph, matching);
   const SkeletonFrame frame = orientSkeleton(plans);
@@ -353,10 +357,9 @@ RetargetedSkeleton placeSkeleton(const Skeleton& s, const SkeletonGraph& graph,
   continueTrunksPastSplits(plans, frame, h);
   const std::vector<int> hiddenLimbs = markHiddenLimbs(plans, frame.scale, h);
   const int headJoint = graph.graph.root >= 0 ? graph.nodeJoint[graph.graph.root] : -1;
-  PlacedJoints placed = placeArcs(plans, generations,
-                                  {graph, matching, frame, params, headAim, headJoint, extent,
-                                   mesh.ownFourLeggedBody && h.freeOwnFourLeggedHeadAngle},
-                                  n);
+  PlacedJoints placed =
+      placeArcs(plans, generations,
+                {graph, matching, frame, params, headAim, headJoint, extent, freeHeadAngle}, n);
   out.angleTerm = placed.angleTerm;
   out.lengthTerm = placed.lengthTerm;
   out.distanceTerm = placed.distanceTerm;

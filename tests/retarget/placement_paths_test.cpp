@@ -428,3 +428,28 @@ TEST(PlacementPaths, AnOpeningUnderTheTrunkLeavesTheSpineAlongTheBack) {
   }
   EXPECT_GE(overOpening, 2);
 }
+
+TEST(OwnSpineDepth, TestwusonsHeadReachRunsToTheFrontOfItsHead) {
+  // ownHeadReach: from the head joint to the head node the bull's own mesh gives (the front of
+  // its head, as `auto` picks it). Longer than its head bone measured on the skin, which ends
+  // along the part's centroid direction; nothing without a mesh.
+  Character bull;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
+  const int head = bull.skeleton.indexOf("Neck");
+  ASSERT_GE(head, 0);
+  const std::optional<double> reach = ownHeadReach(bull, head);
+  ASSERT_TRUE(reach);
+  const double height = bull.mesh.bounds().max().y() - bull.mesh.bounds().min().y();
+  const Vector3d joint = jointPosition(bull.skeleton, "Neck");
+  std::printf("[head reach] %.3f of the height\n", *reach / height);
+  EXPECT_GT(*reach, 0.1 * height);
+  EXPECT_LT(*reach, 0.6 * height);
+  // The node it reaches lies in front of the joint: the bull faces +Z.
+  bool inFront = false;
+  for (const Vector3d& p : bull.mesh.positions)
+    if (std::abs((p - joint).norm() - *reach) < 1e-9 && p.z() > joint.z()) inFront = true;
+  EXPECT_TRUE(inFront);
+  Character bare = bull;
+  bare.mesh = Mesh{};
+  EXPECT_FALSE(ownHeadReach(bare, head));
+}

@@ -628,6 +628,32 @@ TEST(RetargetProcedural, AnOwnFourLeggedSkeletonPutsItsHeadJointAtThePoll) {
   EXPECT_GT((headJoint(false, true) - poll).norm(), 0.15);
 }
 
+// PlacementParams::ownHeadReach: with the angle at the head joint free, the virtual head bone's
+// length alone places the joint. A head bone ending short of the head node (a skin part's far
+// end along its centroid's direction, a cow's 1.12 against 1.30) put the joint forward along
+// the neck; as long as the distance to the head node its own body gives, at the poll.
+TEST(RetargetProcedural, AnOwnHeadReachPutsTheHeadJointAtThePoll) {
+  const Creature animal = quadrupedCreature();
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  const Vector3d poll(0, 1.38, 0.95);
+  Skeleton shortHead = quadrupedCreatureSkeleton();
+  shortHead.joints[shortHead.indexOf("head")].tail = Vector3d(0, 1.35, 1.12);  // half the way
+  auto headJoint = [&](std::optional<double> reach) {
+    RigParams params;
+    params.spineDepth.neckProfile = {{0.0, 0.5}, {1.0, 0.5}};
+    params.placement.ownHeadReach = reach;
+    const auto session = runRetarget(mesh, animal.headTop, shortHead, "head", params);
+    EXPECT_TRUE(session->retargeted());
+    return session->retargeted() ? jointPosition(session->retargeted()->skeleton, "head")
+                                 : Vector3d::Zero();
+  };
+  const Vector3d reached = headJoint((animal.headTop - poll).norm()), bone = headJoint({});
+  std::printf("[head joint] %.3f from the poll with the body's reach, %.3f with the bone's\n",
+              (reached - poll).norm(), (bone - poll).norm());
+  EXPECT_LT((reached - poll).norm(), 0.05);
+  EXPECT_GT((bone - poll).norm(), 0.1);
+}
+
 // A trunk arc wants a pair of the mesh's for every limb pair of the skeleton beyond it
 // (MatchingHeuristics::refineForMissingPairs). Short forelegs are filtered away with the bumps
 // at the coarsest levels: there the mesh's trunk showed its ears and its hind legs only, and
