@@ -74,7 +74,8 @@ double headBoneReach(const Eigen::Vector3d& headBone, const Eigen::Vector3d& awa
 /// that far along the neck and its path loses its first `headSkin`, after starting at `looseTop`
 /// when a loose part sits on the head (head_skin_depth.h). Returns, if added, the point the
 /// head joint's bone aims at the clicked top: the top, or, reached by the head bone's own
-/// length, the point that far along that bone.
+/// length, the point that far along that bone. `headBoneLength`, where given, replaces the head
+/// bone's length, its direction kept (PlacementParams::ownHeadReach).
 std::optional<Eigen::Vector3d> addVirtualHeadBone(
     std::vector<ArcPlan>& plans, const SkeletonGraph& graph, const GraphMatching& matching,
     const std::vector<BoneShape>& shapes, double headSkin, std::optional<double> headBoneLength,
