@@ -61,12 +61,12 @@ class PlacementTerms {
         m_(int(v_.size())),
         t_(int(chain.size()) - 1),
         pathLength_(pathLength),
+        firstAngleFree_(options.firstAngleFree),
         params_(params),
         boneLength_(t_),
         restAngle_(t_ + 1, 0.0),
         reach_(std::size_t(m_) * m_, 0.0),
         direction_(std::size_t(m_) * m_, Eigen::Vector3d::Zero()) {
-    firstAngleFree_ = options.firstAngleFree;
     double chainLength = 0.0;
     for (int i = 0; i < t_; ++i) chainLength += boneLength_[i] = (chain[i + 1] - chain[i]).norm();
     scale_ = options.scale > 0.0 ? options.scale
@@ -99,9 +99,9 @@ class PlacementTerms {
   }
   double distance(int a, int b) const { return reach_[std::size_t(a) * m_ + b]; }
   double angle(int joint, int p, int c, int n) const {
+    if (joint == 1 && firstAngleFree_) return 0.0;
     const double cosine =
         direction_[std::size_t(p) * m_ + c].dot(direction_[std::size_t(c) * m_ + n]);
-    if (joint == 1 && firstAngleFree_) return 0.0;
     return std::abs(std::acos(std::clamp(cosine, -1.0, 1.0)) - restAngle_[joint]);
   }
   double bone(int bone, int a, int b) const {

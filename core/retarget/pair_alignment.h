@@ -32,8 +32,8 @@ struct PairAlignmentParams {
   /// near-equal choices keep Algorithm 1's first match.
   double minGain = 0.5;
   /// A skeleton pair left without a mesh pair after the last (a coarse graph level can miss a
-  /// pair: the corpus rhino's hind legs) costs as much as one pointing 90 degrees away: with
-  /// every skeleton pair forced onto a mesh pair, its ears took its forelegs.
+  /// pair: the corpus pig's and rhino's forelegs) costs twice one pointing 90 degrees away: with
+  /// every skeleton pair forced onto a mesh pair, the pig's ears took its forelegs.
   double missingPairCost = 2.0;
   bool operator==(const PairAlignmentParams&) const = default;
 };
