@@ -498,6 +498,10 @@ void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& gra
       if (limb.branchEnd || skeletonArc(limb, graph, matching).from != arc.to ||
           limb.chain.size() < 3 || limb.path.size() < 3)
         continue;
+      // An arc on the skeleton's axis (Poirier §5's primary tag: a tail hanging from the rump)
+      // is no limb and says nothing of where the limbs start: counted, a cow's tail drew its
+      // hips 7% of its height back.
+      if (matching.matches[limb.match].skeletonTag == SymmetryTag::Primary) continue;
       const LimbAxis axis = limbAxis(limb.path, h);
       if (!axis.axis.allFinite() || !leavesAcross(trunk, frame, axis.axis, h)) continue;
       const std::size_t k = firstDistinctJoint(limb.chain);

@@ -312,6 +312,7 @@ class Matcher {
     m.meshArc = c.arc;
     m.connectors = c.connectors;
     m.rule = rule;
+    m.skeletonTag = in_.skeletonSymmetry->arcs[arcS].tag;
     m.path = pathOf(level, c, prefix);
     markUsed(level, c.arc);
     handled_[arcS] = 1;

@@ -31,6 +31,9 @@ struct ArcMatch {
   /// start node on coarser levels), usually empty.
   std::vector<int> connectors;
   MatchRule rule = MatchRule::Exact;
+  /// The skeleton arc's symmetry tag (Poirier §5): Axial for one of a mirrored pair of limbs,
+  /// Primary on the trunk's axis (a neck, a tail).
+  SymmetryTag skeletonTag = SymmetryTag::None;
   /// Skeleton arcs placed along the same mesh arc after skeletonArc, outwards: when the mesh
   /// limb ends (a leaf) where the skeleton still branches (a mitten hand against a rig with
   /// fingers), the longest chain below continues to the limb's end.

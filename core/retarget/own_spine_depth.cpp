@@ -1,10 +1,12 @@
 #include "retarget/own_spine_depth.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "field/auto_head.h"
 #include "motion/body_layout.h"
 #include "skeleton/detached_trees.h"
+#include "skeleton/skeleton_graph.h"
 #include "skin/bone_visibility.h"
 
 namespace rw {
@@ -43,13 +45,14 @@ Eigen::Vector3d limbSide(const BodyLayout& layout, const std::vector<Transform>&
 /// (the head reaches on to the top the user clicks); first the chest at `chestDepth`, the
 /// spine's there. None when the neck is too short to have depths of its own (minNeckFraction).
 std::vector<SpineDepthSample> neckDepths(const Skeleton& skeleton, const BodyLayout& layout,
-                                         const std::vector<Transform>& rest, int chest,
-                                         const SegmentOcclusion& rays, const Eigen::Vector3d& back,
-                                         double chestDepth, const OwnSpineDepthParams& params) {
+                                         const std::vector<Transform>& rest,
+                                         const Eigen::Vector3d& chest, const SegmentOcclusion& rays,
+                                         const Eigen::Vector3d& back, double chestDepth,
+                                         const OwnSpineDepthParams& params) {
   if (layout.neck.empty()) return {};
   std::vector<double> at;
   double chain = 0.0;
-  Eigen::Vector3d previous = rest[chest].translation();
+  Eigen::Vector3d previous = chest;
   for (int j : layout.neck) {
     chain += (rest[j].translation() - previous).norm();
     at.push_back(chain);
@@ -70,6 +73,36 @@ std::vector<SpineDepthSample> neckDepths(const Skeleton& skeleton, const BodyLay
   return neck.size() > 1 ? neck : std::vector<SpineDepthSample>{};
 }
 
+/// Where each joint stands for the trunk's measure: a control joint that connects deform
+/// joints far from all of them (a root on the floor that the shoulders, spine and neck hang
+/// from) stands at their mean, as it does in the skeleton's graph (skeleton_graph.h:
+/// SkeletonGraphParams::connectorSpan); bound there, the trunk ran from the hips down to the
+/// floor and the rig had no back to measure.
+std::vector<Eigen::Vector3d> trunkPositions(const Skeleton& skeleton,
+                                            const std::vector<Transform>& rest) {
+  std::vector<Eigen::Vector3d> at;
+  for (const Transform& t : rest) at.push_back(t.translation());
+  const double connectorSpan = SkeletonGraphParams{}.connectorSpan;
+  for (int j = 0; j < skeleton.size(); ++j) {
+    if (skeleton.joints[j].deform) continue;
+    std::vector<Eigen::Vector3d> around;
+    const int parent = skeleton.joints[j].parent;
+    if (parent >= 0 && skeleton.joints[parent].deform) around.push_back(at[parent]);
+    for (int k : skeleton.children(j))
+      if (skeleton.joints[k].deform) around.push_back(at[k]);
+    if (around.size() < 2) continue;
+    double span = 0.0, nearest = std::numeric_limits<double>::infinity();
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d& a : around) {
+      mean += a;
+      nearest = std::min(nearest, (a - at[j]).norm());
+      for (const Eigen::Vector3d& b : around) span = std::max(span, (a - b).norm());
+    }
+    if (nearest > connectorSpan * span) at[j] = mean / double(around.size());
+  }
+  return at;
+}
+
 }  // namespace
 
 std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
@@ -87,7 +120,8 @@ std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
   const int chest = skeleton.commonAncestor(layout.arms[0].upper, layout.arms[1].upper);
   if (hips < 0 || chest < 0 || hips == chest) return std::nullopt;
   const std::vector<Transform> rest = skeleton.restGlobals();
-  const Eigen::Vector3d trunk = rest[chest].translation() - rest[hips].translation();
+  const std::vector<Eigen::Vector3d> at = trunkPositions(skeleton, rest);
+  const Eigen::Vector3d trunk = at[chest] - at[hips];
   const Eigen::Vector3d along = trunk.normalized();
   if (!along.allFinite()) return std::nullopt;
   const Eigen::Vector3d side = limbSide(layout, rest, along);
@@ -98,22 +132,21 @@ std::optional<OwnSpineDepth> ownSpineDepth(const Character& rig,
   OwnSpineDepth own;
   for (int j : treePath(skeleton, hips, chest)) {
     if (!skeleton.joints[j].deform) continue;
-    const Eigen::Vector3d p = rest[j].translation();
+    const Eigen::Vector3d p = at[j];
     const std::optional<double> toBack = rays.hitDistance(p, back);
     const std::optional<double> toBelly = rays.hitDistance(p, -back);
     if (!toBack || !toBelly || !(*toBack + *toBelly > 0.0)) continue;
     const double depth =
         std::clamp(*toBelly / (*toBack + *toBelly), params.edge, 1.0 - params.edge);
-    const double at =
-        std::clamp((p - rest[hips].translation()).dot(trunk) / trunk.squaredNorm(), 0.0, 1.0);
-    own.profile.push_back({at, depth});
+    const double along = std::clamp((p - at[hips]).dot(trunk) / trunk.squaredNorm(), 0.0, 1.0);
+    own.profile.push_back({along, depth});
   }
   if (own.profile.empty()) return std::nullopt;
   std::sort(own.profile.begin(), own.profile.end(),
             [](const SpineDepthSample& a, const SpineDepthSample& b) { return a.along < b.along; });
   // From the chest, at the spine's depth there (the foremost sample's).
-  own.neck =
-      neckDepths(skeleton, layout, rest, chest, rays, back, own.profile.back().fromBelly, params);
+  own.neck = neckDepths(skeleton, layout, rest, at[chest], rays, back, own.profile.back().fromBelly,
+                        params);
   std::vector<double> depths;
   for (const SpineDepthSample& s : own.profile) depths.push_back(s.fromBelly);
   const auto middle = depths.begin() + std::ptrdiff_t(depths.size() / 2);

@@ -4,6 +4,8 @@
 #include <Eigen/Geometry>
 
 #include "retarget/arc_plan.h"
+#include "retarget/graph_matching.h"
+#include "skeleton/skeleton_graph.h"
 
 using namespace rw;
 using V = Eigen::Vector3d;
@@ -187,4 +189,73 @@ TEST(ArcPlan, HindLegsLeaveAcrossATrunkThatDipsToALowPelvis) {
   for (int k = 0; k <= 15; ++k) trunk.path.push_back({0, 3.0, 2.0 - 0.14 * k});  // level
   for (int k = 1; k <= 5; ++k) trunk.path.push_back({0, 3.0 - 0.16 * k, -0.1 - 0.14 * k});
   EXPECT_TRUE(leavesAcross(trunk, SkeletonFrame{}, Eigen::Vector3d(0, -1, 0), {}));
+}
+
+namespace {
+
+/// `n` points from a to b.
+std::vector<V> line(const V& a, const V& b, int n = 8) {
+  std::vector<V> out;
+  for (int k = 0; k < n; ++k) out.push_back(a + (b - a) * (double(k) / (n - 1)));
+  return out;
+}
+
+/// A four-legged trunk (level along -z, the skeleton's hips at z = -0.5, the mesh's trunk on to
+/// the tail's split at z = -1) with the arcs leaving its end: two hind legs standing at
+/// z = -0.5 (the right one's mesh foot at `rightFootZ`) and a tail whose first joint lies 0.6
+/// behind the hips, its mesh arc hanging from the rump 0.3 behind them.
+struct Hindquarters {
+  SkeletonGraph graph;
+  GraphMatching matching;
+  std::vector<ArcPlan> plans;
+};
+Hindquarters hindquarters(double rightFootZ) {
+  Hindquarters q;
+  TopologyGraph& g = q.graph.graph;
+  g.nodes.resize(5);
+  const V hips(0, 1, -0.5);
+  g.addArc(0, 1, {V(0, 1, 1), hips});
+  g.addArc(1, 2, {hips, V(0.15, 0, -0.5)});
+  g.addArc(1, 3, {hips, V(-0.15, 0, -0.5)});
+  g.addArc(1, 4, {hips, V(0, 0.3, -1.4)});
+  const SymmetryTag tags[] = {SymmetryTag::Primary, SymmetryTag::Axial, SymmetryTag::Axial,
+                              SymmetryTag::Primary};
+  q.plans.resize(4);
+  for (int i = 0; i < 4; ++i) {
+    ArcMatch m;
+    m.skeletonArc = i;
+    m.skeletonTag = tags[i];
+    q.matching.matches.push_back(m);
+    q.plans[i].match = i;
+  }
+  q.plans[0].chain = {V(0, 1, 1), hips};
+  q.plans[0].path = line(V(0, 1, 1.2), V(0, 1, -1.0), 40);
+  q.plans[0].branchEnd = true;
+  for (const double x : {0.15, -0.15}) {
+    ArcPlan& leg = q.plans[x > 0 ? 1 : 2];
+    leg.chain = {hips, V(x, 0.9, -0.5), V(x, 0.45, -0.5), V(x, 0, -0.5)};
+    leg.path = line(V(x, 0.8, -0.5), V(x, 0, x > 0 ? -0.5 : rightFootZ));
+  }
+  q.plans[3].chain = {hips, V(0, 1.05, -1.1), V(0, 0.6, -1.3), V(0, 0.3, -1.4)};
+  q.plans[3].path = line(V(0, 0.95, -0.8), V(0, 0.3, -0.85));
+  return q;
+}
+
+}  // namespace
+
+// Where the hips are along the trunk, the limbs leaving it across say; a tail (the skeleton's
+// symmetry tags it primary, on the axis) is no limb. Counted as one, it drew them forward here
+// (a corpus cow's 7% of its height back).
+TEST(ArcPlan, TheHindLegsLocateTheHipsNotTheTail) {
+  Hindquarters q = hindquarters(-0.5);
+  locateBranchingJoints(q.plans, q.graph, q.matching, SkeletonFrame{}, PlacementHeuristics{});
+  ASSERT_TRUE(q.plans[0].endFromLimbs);
+  EXPECT_NEAR(q.plans[0].endFromLimbs->z(), -0.5, 0.03);
+  // Tagged as a limb, the tail moves them.
+  q = hindquarters(-0.5);
+  q.matching.matches[3].skeletonTag = SymmetryTag::None;
+  locateBranchingJoints(q.plans, q.graph, q.matching, SkeletonFrame{}, PlacementHeuristics{});
+  ASSERT_TRUE(q.plans[0].endFromLimbs);
+  std::printf("[hips] z %.3f with the tail as a limb\n", q.plans[0].endFromLimbs->z());
+  EXPECT_GT(q.plans[0].endFromLimbs->z(), -0.44);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "autorig/surface_probe.h"
+#include "motion/body_layout.h"
 #include "support/real_models.h"
 #include "support/retarget_runs.h"
 
@@ -215,6 +216,35 @@ TEST(OwnSpineDepth, TestwusonsDepthsAreTheSameWithItsLegsAndTailExportedAsRoots)
   EXPECT_NEAR(double(joined->neck.size()), double(depth->neck.size()), 1.0);
   ASSERT_FALSE(joined->neck.empty());
   EXPECT_NEAR(joined->neck.back().fromBelly, depth->neck.back().fromBelly, 0.02);
+}
+
+// Issue 20: a game rig may hang its shoulders, spine and neck from a control joint bound on the
+// floor (the corpus zebra's armature root). The trunk then ran from the hips down to the floor
+// and the rig had no back to measure: no depths, and its own head angle held straight (its head
+// joint 9% of its height back down the neck). The control stands where its deform neighbours
+// do, as in the skeleton's graph: Testwuson with its chest made such a control measures as
+// before.
+TEST(OwnSpineDepth, AChestBoundOnTheFloorStandsWhereItsNeighboursAre) {
+  Character bull;
+  ASSERT_TRUE(loadModel("X/Testwuson.X", bull));
+  const std::optional<OwnSpineDepth> depth = ownSpineDepth(bull);
+  ASSERT_TRUE(depth);
+  Skeleton& s = bull.skeleton;
+  const BodyLayout layout = analyzeBodyLayout(s);
+  ASSERT_EQ(layout.arms.size(), 2u);
+  const int chest = s.commonAncestor(layout.arms[0].upper, layout.arms[1].upper);
+  ASSERT_GE(chest, 0);
+  const Vector3d at = s.restGlobals()[chest].translation();
+  const double floor = bull.mesh.bounds().min().y();
+  Character floored = bull;
+  floored.skeleton = withJointMoved(s, s.joints[chest].name, {0.0, floor - at.y(), 0.0});
+  floored.skeleton.joints[chest].deform = false;
+  const std::optional<OwnSpineDepth> moved = ownSpineDepth(floored);
+  ASSERT_TRUE(moved) << "no back measured with the chest on the floor";
+  // The chest, a control now, has no depth of its own: the profile loses it, the rest stay.
+  EXPECT_NEAR(moved->median, depth->median, 0.03);
+  ASSERT_FALSE(moved->neck.empty());
+  EXPECT_NEAR(moved->neck.back().fromBelly, depth->neck.back().fromBelly, 0.03);
 }
 
 // The neck's depths, measured as the spine's: from the chest, at the spine's depth there, to the

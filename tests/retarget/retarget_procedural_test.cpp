@@ -654,6 +654,24 @@ TEST(RetargetProcedural, AnOwnHeadReachPutsTheHeadJointAtThePoll) {
   EXPECT_GT((bone - poll).norm(), 0.1);
 }
 
+// Where the hips are along the trunk, the hind legs say (arc_plan.h: locateBranchingJoints); a
+// tail is no limb (the skeleton's symmetry tags it primary, on the axis). Counted as one, a
+// tail hanging from the rump moved the hips (a cow's 7% of its height back). Here the tail's
+// first joint hangs half a leg behind the hips, as a cow's does: counted, the hips went 0.08
+// forward of the legs.
+TEST(RetargetProcedural, ATailDoesNotMoveTheHips) {
+  const Creature animal = quadrupedCreature();
+  const Mesh mesh = buildMesh(capsuleCreature(animal.capsules, 0.025));
+  const Skeleton s = withJointMoved(quadrupedCreatureSkeleton(), "tail", {0, 0, -0.15});
+  const auto session = runRetarget(mesh, animal.headTop, s, "head");
+  ASSERT_TRUE(session->retargeted());
+  const Skeleton& placed = session->retargeted()->skeleton;
+  // The hind legs stand at z -0.45 to -0.5; the skeleton's hips sit right above them.
+  const double hips = jointPosition(placed, "hips").z();
+  std::printf("[hips] z %.3f (the hind legs at -0.45)\n", hips);
+  EXPECT_NEAR(hips, -0.45, 0.04);  // measured -0.423; with the tail counted -0.371
+}
+
 // A trunk arc wants a pair of the mesh's for every limb pair of the skeleton beyond it
 // (MatchingHeuristics::refineForMissingPairs). Short forelegs are filtered away with the bumps
 // at the coarsest levels: there the mesh's trunk showed its ears and its hind legs only, and
