@@ -38,9 +38,14 @@ std::optional<StandingProfile> standingProfile(const RigBody& body, const BodyLi
   return p;
 }
 
-std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& s,
-                                                    const StandingProfile& t,
-                                                    const StandingLimbParams& params) {
+namespace {
+
+/// The cheapest order-keeping alignment of the two profiles when a pair's roles are expected to
+/// differ by `roleShift` (target role - source role): its cost and, per target joint, the index
+/// of its source joint or -1.
+std::pair<double, std::vector<int>> alignWithRoleShift(const StandingProfile& s,
+                                                       const StandingProfile& t, int roleShift,
+                                                       const StandingLimbParams& params) {
   // Edit-distance table: cost[i][k] aligns the first i source joints with the first k target
   // joints; step 0 pairs, 1 skips a source joint, 2 a target joint.
   const std::size_t ns = s.joints.size(), nt = t.joints.size();
@@ -50,15 +55,16 @@ std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& s,
   for (std::size_t k = 1; k <= nt; ++k) cost[0][k] = double(k) * params.skipCost, step[0][k] = 2;
   for (std::size_t i = 1; i <= ns; ++i)
     for (std::size_t k = 1; k <= nt; ++k) {
+      const bool sameRole = t.role[k - 1] - s.role[i - 1] == roleShift;
       const double pair = cost[i - 1][k - 1] + std::abs(s.height[i - 1] - t.height[k - 1]) +
-                          (s.role[i - 1] != t.role[k - 1] ? params.roleCost : 0.0);
+                          (sameRole ? 0.0 : params.roleCost);
       const double skipSource = cost[i - 1][k] + params.skipCost;
       const double skipTarget = cost[i][k - 1] + params.skipCost;
       cost[i][k] = pair, step[i][k] = 0;
       if (skipSource < cost[i][k]) cost[i][k] = skipSource, step[i][k] = 1;
       if (skipTarget < cost[i][k]) cost[i][k] = skipTarget, step[i][k] = 2;
     }
-  // Back through the table: partner[k] is target joint k's source joint's index, or -1.
+  // Back through the table.
   std::vector<int> partner(nt, -1);
   for (std::size_t i = ns, k = nt; i > 0 || k > 0;) {
     const int how = step[i][k];
@@ -66,9 +72,27 @@ std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& s,
     if (how != 2) --i;
     if (how != 1) --k;
   }
+  return {cost[ns][nt], partner};
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& s,
+                                                    const StandingProfile& t,
+                                                    const StandingLimbParams& params) {
+  // Two rigs may number one limb's roles from different starts (one with a femur bone before
+  // its thigh makes its hip the girdle's role): then the roles agree where they differ as the
+  // limbs' tops do. The alignment as the tops' roles number it replaces the one by equal roles
+  // where it costs less (kept on a tie).
+  std::pair<double, std::vector<int>> best = alignWithRoleShift(s, t, 0, params);
+  if (!s.role.empty() && !t.role.empty() && t.role.front() != s.role.front()) {
+    std::pair<double, std::vector<int>> shifted =
+        alignWithRoleShift(s, t, t.role.front() - s.role.front(), params);
+    if (shifted.first < best.first - 1e-12) best = std::move(shifted);
+  }
   std::vector<std::pair<int, int>> pairs;
-  for (std::size_t k = 0; k < nt; ++k)
-    if (partner[k] >= 0) pairs.emplace_back(s.joints[partner[k]], t.joints[k]);
+  for (std::size_t k = 0; k < t.joints.size(); ++k)
+    if (best.second[k] >= 0) pairs.emplace_back(s.joints[best.second[k]], t.joints[k]);
   return pairs;
 }
 

@@ -48,7 +48,10 @@ std::optional<StandingProfile> standingProfile(const RigBody& body, const BodyLi
 
 /// (source joint, target joint) pairs of the alignment of the two profiles that keeps the chain
 /// order and costs least: per pair its height difference (plus params.roleCost when the roles
-/// differ), per joint left alone params.skipCost.
+/// differ), per joint left alone params.skipCost. Roles differ where they do not as the
+/// profiles' tops do, when that alignment costs less than one by equal roles: two rigs may
+/// number one limb's roles from different starts (a horse's hip has the girdle's role where a
+/// rig without a femur bone gives its hip the upper one).
 std::vector<std::pair<int, int>> alignStandingLimbs(const StandingProfile& source,
                                                     const StandingProfile& target,
                                                     const StandingLimbParams& params);

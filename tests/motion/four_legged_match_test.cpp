@@ -15,6 +15,7 @@
 #include "io/rig_json.h"
 #include "motion/joint_correspondence.h"
 #include "motion/retarget_motion.h"
+#include "motion/standing_limb_match.h"
 #include "support/real_models.h"
 
 using namespace rw;
@@ -346,4 +347,26 @@ TEST(FourLeggedMatch, NeckJointsPairInTheirOrder) {
   ASSERT_TRUE(shorter) << shorter.error().message;
   EXPECT_EQ(sourceOf(*shorter, artistCow(), ours, "neck1"), "(none)");
   EXPECT_EQ(sourceOf(*shorter, artistCow(), ours, "neck2"), "neck");
+}
+
+// Two rigs may number one leg's roles from different starts (body_layout.h: the two longest
+// consecutive bones are upper and lower): a corpus horse's hind leg runs hip, stifle, hock,
+// fetlock, hoof as roles 0-4, the bundled quadruped's hip, stifle, hock, toe as roles 1-4.
+// Counted as disagreeing all down the leg, the roles outweighed the heights and put our hock
+// on the horse's fetlock (its walk 2.6 -> 4.3% of its height off); numbered from the tops, they
+// agree. Heights as placed in the corpus's horse_barb, fractions of its height.
+TEST(FourLeggedMatch, RolesNumberedFromDifferentTopsAgreeAsTheTopsDo) {
+  const StandingProfile horse{
+      {26, 27, 28, 29, 30}, {0.604, 0.449, 0.272, 0.096, 0.039}, {0, 1, 2, 3, 4}};
+  const StandingProfile ours{{17, 18, 19, 20}, {0.621, 0.413, 0.186, 0.062}, {1, 2, 3, 4}};
+  const std::vector<std::pair<int, int>> pairs = alignStandingLimbs(horse, ours, {});
+  const std::vector<std::pair<int, int>> expected = {{26, 17}, {27, 18}, {28, 19}, {29, 20}};
+  EXPECT_EQ(pairs, expected) << "hip, stifle, hock, fetlock on hip, stifle, hock, toe";
+  // Tops numbered alike (a rhino's three joints from the hip, roles 1-3, against our four):
+  // the roles as they are, our top on its top.
+  const StandingProfile rhino{{18, 19, 20}, {0.662, 0.342, 0.069}, {1, 2, 3}};
+  const StandingProfile high{{17, 18, 19, 20}, {0.797, 0.518, 0.226, 0.068}, {1, 2, 3, 4}};
+  const std::vector<std::pair<int, int>> tops = alignStandingLimbs(rhino, high, {});
+  ASSERT_FALSE(tops.empty());
+  EXPECT_EQ(tops.front(), std::make_pair(18, 17));
 }
