@@ -1,7 +1,6 @@
 #include "retarget/own_spine_depth.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "field/auto_head.h"
 #include "motion/body_layout.h"
@@ -73,16 +72,15 @@ std::vector<SpineDepthSample> neckDepths(const Skeleton& skeleton, const BodyLay
   return neck.size() > 1 ? neck : std::vector<SpineDepthSample>{};
 }
 
-/// Where each joint stands for the trunk's measure: a control joint that connects deform
-/// joints far from all of them (a root on the floor that the shoulders, spine and neck hang
-/// from) stands at their mean, as it does in the skeleton's graph (skeleton_graph.h:
-/// SkeletonGraphParams::connectorSpan); bound there, the trunk ran from the hips down to the
-/// floor and the rig had no back to measure.
+/// Where each joint stands for the trunk's measure: a control joint connecting deform joints
+/// stands where it does in the skeleton's graph (skeleton_graph.h: connectorPosition). Bound
+/// where it is, a root on the floor that the shoulders, spine and neck hang from ran the trunk
+/// from the hips down to the floor, and the rig had no back to measure.
 std::vector<Eigen::Vector3d> trunkPositions(const Skeleton& skeleton,
                                             const std::vector<Transform>& rest) {
   std::vector<Eigen::Vector3d> at;
   for (const Transform& t : rest) at.push_back(t.translation());
-  const double connectorSpan = SkeletonGraphParams{}.connectorSpan;
+  std::vector<Eigen::Vector3d> moved = at;
   for (int j = 0; j < skeleton.size(); ++j) {
     if (skeleton.joints[j].deform) continue;
     std::vector<Eigen::Vector3d> around;
@@ -90,17 +88,9 @@ std::vector<Eigen::Vector3d> trunkPositions(const Skeleton& skeleton,
     if (parent >= 0 && skeleton.joints[parent].deform) around.push_back(at[parent]);
     for (int k : skeleton.children(j))
       if (skeleton.joints[k].deform) around.push_back(at[k]);
-    if (around.size() < 2) continue;
-    double span = 0.0, nearest = std::numeric_limits<double>::infinity();
-    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
-    for (const Eigen::Vector3d& a : around) {
-      mean += a;
-      nearest = std::min(nearest, (a - at[j]).norm());
-      for (const Eigen::Vector3d& b : around) span = std::max(span, (a - b).norm());
-    }
-    if (nearest > connectorSpan * span) at[j] = mean / double(around.size());
+    moved[j] = connectorPosition(at[j], around);
   }
-  return at;
+  return moved;
 }
 
 }  // namespace

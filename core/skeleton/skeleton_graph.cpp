@@ -88,18 +88,28 @@ void placeConnectors(const Skeleton& s, const std::vector<char>& inGraph,
     std::vector<Eigen::Vector3d> around;
     for (int k : adjacent[j])
       if (s.joints[k].deform) around.push_back(globals[k].translation());
-    if (around.empty()) continue;
-    double span = 0.0, nearest = std::numeric_limits<double>::infinity();
-    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
-    for (const Eigen::Vector3d& a : around) {
-      mean += a;
-      nearest = std::min(nearest, (a - head3[j]).norm());
-      for (const Eigen::Vector3d& b : around) span = std::max(span, (a - b).norm());
-    }
-    if (around.size() >= 2 && nearest <= params.connectorSpan * span) continue;
-    head3[j] = mean / double(around.size());
+    head3[j] = connectorPosition(head3[j], around, params);
   }
 }
+
+}  // namespace
+
+Eigen::Vector3d connectorPosition(const Eigen::Vector3d& at,
+                                  const std::vector<Eigen::Vector3d>& around,
+                                  const SkeletonGraphParams& params) {
+  if (around.empty()) return at;
+  double span = 0.0, nearest = std::numeric_limits<double>::infinity();
+  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+  for (const Eigen::Vector3d& a : around) {
+    mean += a;
+    nearest = std::min(nearest, (a - at).norm());
+    for (const Eigen::Vector3d& b : around) span = std::max(span, (a - b).norm());
+  }
+  if (around.size() >= 2 && nearest <= params.connectorSpan * span) return at;
+  return mean / double(around.size());
+}
+
+namespace {
 
 /// The walk from the head: children in the walk and distance along the bones.
 struct HeadWalk {

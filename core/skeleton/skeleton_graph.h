@@ -41,6 +41,14 @@ struct SkeletonGraphParams {
   DetachedTreeParams detachedTrees;
 };
 
+/// Where a control joint bound at `at` that connects the deform joints `around` (its deform
+/// parent and children) stands: at their mean when it is bound away from them (a root on the
+/// floor that the shoulders, spine and neck hang from; SkeletonGraphParams::connectorSpan, one
+/// neighbour: always), else where it is; with none, where it is.
+Eigen::Vector3d connectorPosition(const Eigen::Vector3d& at,
+                                  const std::vector<Eigen::Vector3d>& around,
+                                  const SkeletonGraphParams& params = {});
+
 /// Builds the graph of the deform bones seen from `headJoint`: the bone tree is walked as an
 /// undirected tree from the head, so bones above the head (a neck below a head joint) hang
 /// from it like any other chain. Control bones are left out (they are linked to the graph
