@@ -128,7 +128,7 @@ bool leavesAcross(const ArcPlan& trunk, const SkeletonFrame& frame, const Eigen:
                   const PlacementHeuristics& h);
 
 /// Sets endFromLimbs of every branch end whose limbs leave the trunk across it (leavesAcross; not
-/// in a partial retarget).
+/// in a partial retarget). Arcs the skeleton's symmetry tags primary (a tail) are no limbs.
 void locateBranchingJoints(std::vector<ArcPlan>& plans, const SkeletonGraph& graph,
                            const GraphMatching& matching, const SkeletonFrame& frame,
                            const PlacementHeuristics& h);

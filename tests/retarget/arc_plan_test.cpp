@@ -202,14 +202,14 @@ std::vector<V> line(const V& a, const V& b, int n = 8) {
 
 /// A four-legged trunk (level along -z, the skeleton's hips at z = -0.5, the mesh's trunk on to
 /// the tail's split at z = -1) with the arcs leaving its end: two hind legs standing at
-/// z = -0.5 (the right one's mesh foot at `rightFootZ`) and a tail whose first joint lies 0.6
-/// behind the hips, its mesh arc hanging from the rump 0.3 behind them.
+/// z = -0.5 and a tail whose first joint lies 0.6 behind the hips, its mesh arc hanging from the
+/// rump 0.3 behind them.
 struct Hindquarters {
   SkeletonGraph graph;
   GraphMatching matching;
   std::vector<ArcPlan> plans;
 };
-Hindquarters hindquarters(double rightFootZ) {
+Hindquarters hindquarters() {
   Hindquarters q;
   TopologyGraph& g = q.graph.graph;
   g.nodes.resize(5);
@@ -234,7 +234,7 @@ Hindquarters hindquarters(double rightFootZ) {
   for (const double x : {0.15, -0.15}) {
     ArcPlan& leg = q.plans[x > 0 ? 1 : 2];
     leg.chain = {hips, V(x, 0.9, -0.5), V(x, 0.45, -0.5), V(x, 0, -0.5)};
-    leg.path = line(V(x, 0.8, -0.5), V(x, 0, x > 0 ? -0.5 : rightFootZ));
+    leg.path = line(V(x, 0.8, -0.5), V(x, 0, -0.5));
   }
   q.plans[3].chain = {hips, V(0, 1.05, -1.1), V(0, 0.6, -1.3), V(0, 0.3, -1.4)};
   q.plans[3].path = line(V(0, 0.95, -0.8), V(0, 0.3, -0.85));
@@ -247,12 +247,12 @@ Hindquarters hindquarters(double rightFootZ) {
 // symmetry tags it primary, on the axis) is no limb. Counted as one, it drew them forward here
 // (a corpus cow's 7% of its height back).
 TEST(ArcPlan, TheHindLegsLocateTheHipsNotTheTail) {
-  Hindquarters q = hindquarters(-0.5);
+  Hindquarters q = hindquarters();
   locateBranchingJoints(q.plans, q.graph, q.matching, SkeletonFrame{}, PlacementHeuristics{});
   ASSERT_TRUE(q.plans[0].endFromLimbs);
   EXPECT_NEAR(q.plans[0].endFromLimbs->z(), -0.5, 0.03);
   // Tagged as a limb, the tail moves them.
-  q = hindquarters(-0.5);
+  q = hindquarters();
   q.matching.matches[3].skeletonTag = SymmetryTag::None;
   locateBranchingJoints(q.plans, q.graph, q.matching, SkeletonFrame{}, PlacementHeuristics{});
   ASSERT_TRUE(q.plans[0].endFromLimbs);
